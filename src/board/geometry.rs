@@ -1,0 +1,297 @@
+//! Precomputed tables of a board shape: rays, leaps, pawn steps, lines.
+
+use super::{Bits, Dir, Shape, Square};
+
+const NO_SQUARE: u16 = u16::MAX;
+const NO_LINE: u8 = u8::MAX;
+
+/// Leaps of the knight.
+pub const KNIGHT_LEAPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The attack tables of one board shape at one set width.
+#[derive(Debug)]
+pub struct Geometry<B: Bits> {
+    pub shape: Shape,
+    /// Every square of the board.
+    pub all: B,
+    /// Light squares.
+    pub light: B,
+    /// `rays[sq][dir]`: the squares from `sq` outwards, up to the edge or a missing square.
+    rays: Vec<[B; 8]>,
+    pub knight: Vec<B>,
+    pub king: Vec<B>,
+    /// Every square at distance exactly two (the squirk's leaps).
+    pub leap2: Vec<B>,
+    /// `pawn_step[sq][d]`: the square one step from `sq` along orthogonal direction `d`.
+    pawn_step: Vec<[u16; 4]>,
+    /// `pawn_capture[sq][d]`: the diagonal-forward squares of a pawn travelling `d`.
+    pawn_capture: Vec<[B; 4]>,
+    /// Rook and bishop rays on an empty board.
+    pub rook_rays: Vec<B>,
+    pub bishop_rays: Vec<B>,
+    /// `line_dir[a * size + b]`: direction from `a` to `b` if they share a line.
+    line_dir: Vec<u8>,
+}
+
+/// Index of an orthogonal direction among the four pawn directions.
+#[inline]
+pub fn orth_index(d: Dir) -> usize {
+    d.index() / 2
+}
+
+impl<B: Bits> Geometry<B> {
+    pub fn new(shape: Shape) -> Self {
+        assert!(shape.size() <= B::CAPACITY, "board too large for its set width");
+        let n = shape.size();
+        let exists: Vec<bool> = (0..n).map(|s| shape.exists(s)).collect();
+        let set_of = |squares: &mut dyn Iterator<Item = Square>| {
+            squares.fold(B::EMPTY, |acc, s| acc | B::bit(s))
+        };
+        let all = set_of(&mut shape.squares());
+        let light = set_of(&mut shape.squares().filter(|&s| shape.is_light(s)));
+        let leaps = |sq: Square, deltas: &[(i32, i32)]| -> B {
+            if !exists[sq] {
+                return B::EMPTY;
+            }
+            let (x, y) = shape.coords(sq);
+            deltas
+                .iter()
+                .filter_map(|&(dx, dy)| shape.offset(x, y, dx, dy))
+                .fold(B::EMPTY, |acc, s| acc | B::bit(s))
+        };
+        let king_deltas: Vec<(i32, i32)> = Dir::ALL.iter().map(|d| d.delta()).collect();
+        let leap2_deltas: Vec<(i32, i32)> = (-2..=2)
+            .flat_map(|dx| (-2..=2).map(move |dy| (dx, dy)))
+            .filter(|&(dx, dy): &(i32, i32)| dx.abs().max(dy.abs()) == 2)
+            .collect();
+        let mut rays = vec![[B::EMPTY; 8]; n];
+        let mut pawn_step = vec![[NO_SQUARE; 4]; n];
+        let mut pawn_capture = vec![[B::EMPTY; 4]; n];
+        for sq in (0..n).filter(|&s| exists[s]) {
+            for d in Dir::ALL {
+                let mut ray = B::EMPTY;
+                let mut cur = sq;
+                while let Some(next) = shape.step(cur, d) {
+                    ray |= B::bit(next);
+                    cur = next;
+                }
+                rays[sq][d.index()] = ray;
+            }
+            for d in Dir::ORTHOGONAL {
+                let i = orth_index(d);
+                if let Some(s) = shape.step(sq, d) {
+                    pawn_step[sq][i] = s as u16;
+                }
+                for diag in d.forward_diagonals() {
+                    if let Some(s) = shape.step(sq, diag) {
+                        pawn_capture[sq][i] |= B::bit(s);
+                    }
+                }
+            }
+        }
+        let union = |sq: usize, dirs: &[Dir]| {
+            dirs.iter()
+                .fold(B::EMPTY, |acc, d| acc | rays[sq][d.index()])
+        };
+        let rook_rays = (0..n).map(|s| union(s, &Dir::ORTHOGONAL)).collect();
+        let bishop_rays = (0..n).map(|s| union(s, &Dir::DIAGONAL)).collect();
+        let mut line_dir = vec![NO_LINE; n * n];
+        for a in 0..n {
+            let (ax, ay) = shape.coords(a);
+            for b in 0..n {
+                let (bx, by) = shape.coords(b);
+                let (dx, dy) = (bx as i32 - ax as i32, by as i32 - ay as i32);
+                if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                    continue;
+                }
+                let unit = (dx.signum(), dy.signum());
+                if let Some(d) = Dir::ALL.iter().find(|d| d.delta() == unit) {
+                    line_dir[a * n + b] = d.index() as u8;
+                }
+            }
+        }
+        Geometry {
+            shape,
+            all,
+            light,
+            knight: (0..n).map(|s| leaps(s, &KNIGHT_LEAPS)).collect(),
+            king: (0..n).map(|s| leaps(s, &king_deltas)).collect(),
+            leap2: (0..n).map(|s| leaps(s, &leap2_deltas)).collect(),
+            rays,
+            pawn_step,
+            pawn_capture,
+            rook_rays,
+            bishop_rays,
+            line_dir,
+        }
+    }
+
+    #[inline]
+    pub fn ray(&self, sq: Square, d: Dir) -> B {
+        self.rays[sq][d.index()]
+    }
+
+    /// The squares a slider on `sq` reaches along `d`, up to and including the first man.
+    #[inline]
+    pub fn slide(&self, sq: Square, d: Dir, occupied: B) -> B {
+        let ray = self.rays[sq][d.index()];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if d.ascending() {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        ray ^ self.rays[first][d.index()]
+    }
+
+    #[inline]
+    pub fn rook_attacks(&self, sq: Square, occupied: B) -> B {
+        self.slide(sq, Dir::North, occupied)
+            | self.slide(sq, Dir::East, occupied)
+            | self.slide(sq, Dir::South, occupied)
+            | self.slide(sq, Dir::West, occupied)
+    }
+
+    #[inline]
+    pub fn bishop_attacks(&self, sq: Square, occupied: B) -> B {
+        self.slide(sq, Dir::NorthEast, occupied)
+            | self.slide(sq, Dir::SouthEast, occupied)
+            | self.slide(sq, Dir::SouthWest, occupied)
+            | self.slide(sq, Dir::NorthWest, occupied)
+    }
+
+    /// The square one step from `sq` along pawn direction `d` (orthogonal).
+    #[inline]
+    pub fn pawn_step(&self, sq: Square, d: Dir) -> Option<Square> {
+        let s = self.pawn_step[sq][orth_index(d)];
+        (s != NO_SQUARE).then_some(s as usize)
+    }
+
+    /// The diagonal-forward squares of a pawn on `sq` travelling `d`.
+    #[inline]
+    pub fn pawn_captures(&self, sq: Square, d: Dir) -> B {
+        self.pawn_capture[sq][orth_index(d)]
+    }
+
+    /// The direction from `a` to `b` when they share a rank, file or diagonal.
+    #[inline]
+    pub fn line_dir(&self, a: Square, b: Square) -> Option<Dir> {
+        let d = self.line_dir[a * self.shape.size() + b];
+        (d != NO_LINE).then(|| Dir::ALL[d as usize])
+    }
+
+    /// The squares strictly between `a` and `b` on their common line (empty if none).
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> B {
+        match self.line_dir(a, b) {
+            Some(d) => self.rays[a][d.index()] & self.rays[b][d.opposite().index()],
+            None => B::EMPTY,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::U256;
+
+    fn sq(shape: &Shape, name: &str) -> Square {
+        shape.parse_square(name).unwrap_or(usize::MAX)
+    }
+
+    fn names<B: Bits>(shape: &Shape, set: B) -> Vec<String> {
+        let mut v: Vec<String> = set.squares().map(|s| shape.name(s)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn knight_counts_on_8x8() {
+        let g = Geometry::<u64>::new(Shape::CHESS);
+        let s = Shape::CHESS;
+        assert_eq!(g.knight[sq(&s, "a1")].count(), 2);
+        assert_eq!(g.knight[sq(&s, "d4")].count(), 8);
+        let total: u32 = s.squares().map(|q| g.knight[q].count()).sum();
+        assert_eq!(total, 336);
+        let kings: u32 = s.squares().map(|q| g.king[q].count()).sum();
+        assert_eq!(kings, 420);
+    }
+
+    #[test]
+    fn sliders_stop_at_men_and_edges() {
+        let s = Shape::CHESS;
+        let g = Geometry::<u64>::new(s);
+        let occ = u64::bit(sq(&s, "d6")) | u64::bit(sq(&s, "f4"));
+        let rook = g.rook_attacks(sq(&s, "d4"), occ);
+        assert_eq!(rook.count(), 2 + 2 + 3 + 3);
+        assert!(rook.has(sq(&s, "d6")) && !rook.has(sq(&s, "d7")));
+        let bishop = g.bishop_attacks(sq(&s, "a1"), 0);
+        assert_eq!(bishop.count(), 7);
+    }
+
+    #[test]
+    fn cross_board_corners_block_lines_but_not_leaps() {
+        let s = Shape::CROSS;
+        let g = Geometry::<U256>::new(s);
+        // b4-c3-d2 is no bishop line: c3 is missing.
+        let b = g.bishop_attacks(sq(&s, "b4"), U256::EMPTY);
+        assert!(!b.has(sq(&s, "d2")));
+        assert!(b.has(sq(&s, "c5")));
+        // A knight on d2 may leap to b3? b3 is missing; to c4 yes.
+        let n = g.knight[sq(&s, "d2")];
+        assert_eq!(names(&s, n), ["c4", "e4", "f1", "f3"]);
+        // The rook on d1 slides along rank 1 only to k1, not beyond the corner.
+        let r = g.rook_attacks(sq(&s, "d1"), U256::EMPTY);
+        assert_eq!(r.count(), 7 + 13);
+        // Queen-length diagonal across the centre: d4..k11.
+        assert!(g.bishop_attacks(sq(&s, "d4"), U256::EMPTY).has(sq(&s, "k11")));
+    }
+
+    #[test]
+    fn squirk_leaps_to_sixteen_squares() {
+        let s = Shape::WIDE;
+        let g = Geometry::<u128>::new(s);
+        assert_eq!(g.leap2[sq(&s, "e4")].count(), 16);
+        assert_eq!(g.leap2[sq(&s, "a1")].count(), 5);
+    }
+
+    #[test]
+    fn pawn_tables_follow_direction() {
+        let s = Shape::CROSS;
+        let g = Geometry::<U256>::new(s);
+        assert_eq!(g.pawn_step(sq(&s, "b4"), Dir::East), Some(sq(&s, "c4")));
+        assert_eq!(g.pawn_step(sq(&s, "d2"), Dir::West), None);
+        assert_eq!(
+            names(&s, g.pawn_captures(sq(&s, "b4"), Dir::East)),
+            vec!["c5"]
+        );
+        assert_eq!(
+            names(&s, g.pawn_captures(sq(&s, "h13"), Dir::South)),
+            vec!["g12", "i12"]
+        );
+    }
+
+    #[test]
+    fn between_is_strict() {
+        let s = Shape::CHESS;
+        let g = Geometry::<u64>::new(s);
+        assert_eq!(
+            names(&s, g.between(sq(&s, "a1"), sq(&s, "d4"))),
+            vec!["b2", "c3"]
+        );
+        assert!(g.between(sq(&s, "a1"), sq(&s, "b3")).is_empty());
+        assert!(g.between(sq(&s, "a1"), sq(&s, "a2")).is_empty());
+    }
+}

@@ -1,0 +1,177 @@
+//! The one move generator: every man of every variant, pseudo-legal moves.
+
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{Position, Status};
+use crate::board::{Bits, Dir, Square, orth_index};
+use crate::men::Kind;
+
+impl<B: Bits> Position<B> {
+    /// Men of `seat`'s adversaries that a move of his may capture.
+    #[inline]
+    pub(crate) fn capturable(&self, seat: usize) -> B {
+        // Kings are never captured in the variants played so far.
+        self.enemy_men(seat) & !self.by_kind[Kind::King.index()]
+    }
+
+    /// All pseudo-legal moves of `seat`: each man's movement, captures only
+    /// of capturable men, no test of king safety.
+    pub(crate) fn generate(&self, seat: usize, list: &mut MoveList) {
+        if self.status(seat) == Status::Mated || self.status(seat) == Status::Out {
+            return;
+        }
+        let g = &self.rules.geo;
+        let own = self.by_seat[seat];
+        let occ = self.occupied;
+        let capturable = self.capturable(seat);
+        let targets = (g.all & !occ) | capturable;
+        let k = &self.by_kind;
+        let push_all = |list: &mut MoveList, from: Square, to: B| {
+            for t in to.squares() {
+                list.push(Move::new(from, t, MoveKind::Normal));
+            }
+        };
+        for from in (k[Kind::Knight.index()] & own).squares() {
+            push_all(list, from, g.knight[from] & targets);
+        }
+        for from in (k[Kind::Bishop.index()] & own).squares() {
+            push_all(list, from, g.bishop_attacks(from, occ) & targets);
+        }
+        for from in (k[Kind::Rook.index()] & own).squares() {
+            push_all(list, from, g.rook_attacks(from, occ) & targets);
+        }
+        for from in (k[Kind::Queen.index()] & own).squares() {
+            let reach = g.rook_attacks(from, occ) | g.bishop_attacks(from, occ);
+            push_all(list, from, reach & targets);
+        }
+        for from in (k[Kind::Squirk.index()] & own).squares() {
+            // A square reached both by sliding and by leaping is one move.
+            let reach = g.rook_attacks(from, occ) | g.leap2[from];
+            push_all(list, from, reach & targets);
+        }
+        for from in (k[Kind::King.index()] & own).squares() {
+            push_all(list, from, g.king[from] & targets);
+        }
+        self.generate_pawns(seat, capturable, list);
+        if !self.rules.castles.is_empty() {
+            self.generate_castlings(seat, list);
+        }
+    }
+
+    fn generate_pawns(&self, seat: usize, capturable: B, list: &mut MoveList) {
+        let r = self.rules;
+        let g = &r.geo;
+        let v = r.variant;
+        let pawns = self.by_kind[Kind::Pawn.index()] & self.by_seat[seat];
+        if pawns.is_empty() {
+            return;
+        }
+        let occ = self.occupied;
+        let promo = r.promotion[seat];
+        let step_promo = if v.promote_by_capture_only {
+            B::EMPTY
+        } else {
+            promo
+        };
+        let allies_pawns = if v.leap_partner_pawn {
+            let mut allied = B::EMPTY;
+            for s in 0..r.seats {
+                if s != seat && r.allies[seat] & (1 << s) != 0 {
+                    allied |= self.by_seat[s];
+                }
+            }
+            allied & self.by_kind[Kind::Pawn.index()]
+        } else {
+            B::EMPTY
+        };
+        let open_eps = self.ep_targets_for(seat);
+        for d in Dir::ORTHOGONAL {
+            let group = pawns & self.by_dir[orth_index(d)];
+            for from in group.squares() {
+                if let Some(one) = g.pawn_step(from, d) {
+                    if !occ.has(one) {
+                        self.push_pawn(list, from, one, step_promo);
+                        if r.double_step[seat].has(from)
+                            && let Some(two) = g.pawn_step(one, d)
+                            && !occ.has(two)
+                        {
+                            self.push_pawn_kind(list, from, two, step_promo, MoveKind::DoubleStep);
+                        }
+                    } else if allies_pawns.has(one)
+                        && let Some(beyond) = g.pawn_step(one, d)
+                        && !occ.has(beyond)
+                    {
+                        self.push_pawn(list, from, beyond, step_promo);
+                    }
+                }
+                let hits = g.pawn_captures(from, d);
+                for to in (hits & capturable).squares() {
+                    self.push_pawn(list, from, to, promo);
+                }
+                if (hits & open_eps).any() {
+                    for to in (hits & open_eps & !occ).squares() {
+                        list.push(Move::new(from, to, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push_pawn(&self, list: &mut MoveList, from: Square, to: Square, promo: B) {
+        self.push_pawn_kind(list, from, to, promo, MoveKind::Normal);
+    }
+
+    #[inline]
+    fn push_pawn_kind(&self, list: &mut MoveList, from: Square, to: Square, promo: B, kind: MoveKind) {
+        if promo.has(to) {
+            for &p in self.rules.variant.promotion_kinds {
+                list.push(Move::new(from, to, MoveKind::Promotion(p)));
+            }
+        } else {
+            list.push(Move::new(from, to, kind));
+        }
+    }
+
+    /// Skipped squares of open en passant chances that `seat` may take on.
+    #[inline]
+    pub(crate) fn ep_targets_for(&self, seat: usize) -> B {
+        if !self.rules.variant.en_passant {
+            return B::EMPTY;
+        }
+        let adversaries = self.rules.adversaries(seat);
+        let mut set = B::EMPTY;
+        for (creator, chance) in self.ep.iter().enumerate() {
+            if chance.is_open() && adversaries & (1 << creator) != 0 {
+                set |= B::bit(chance.target as usize);
+            }
+        }
+        set
+    }
+
+    fn generate_castlings(&self, seat: usize, list: &mut MoveList) {
+        let enemies = self.enemy_men(seat);
+        for (i, c) in self.rules.castles.iter().enumerate() {
+            if c.seat != seat
+                || !self.unmoved.has(c.king_from)
+                || !self.unmoved.has(c.rook_from)
+                || (self.occupied & c.empty).any()
+            {
+                continue;
+            }
+            let owns = |sq: Square, kind: Kind| {
+                self.man_at(sq)
+                    .is_some_and(|m| m.owner == seat && m.kind == kind)
+            };
+            if !owns(c.king_from, Kind::King) || !owns(c.rook_from, Kind::Rook) {
+                continue;
+            }
+            let safe = c
+                .king_path
+                .squares()
+                .all(|sq| self.attackers(sq, enemies, self.occupied).is_empty());
+            if safe {
+                list.push(Move::new(c.king_from, c.king_to, MoveKind::Castle(i as u8)));
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The one legality test: check and pin masks for the common case, the
+//! position after the move for everything else.
+
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{Position, Status};
+use crate::board::{Bits, Square};
+use crate::men::Kind;
+use crate::variant::Scheme;
+
+/// What the legality test needs to know about a position before any move.
+pub(crate) struct Guard<B: Bits> {
+    mover: usize,
+    enemies: B,
+    /// Every move must be tested on the position after it.
+    test_all: bool,
+    /// Men whose move may uncover an attack on the mover's or partner's king.
+    pinned: B,
+    /// The mover's king when he has exactly one (its moves are tested by attacks).
+    king: Option<Square>,
+    /// The partner's king, and the adversary men attacking it before the move.
+    partner: Option<(usize, Square, B)>,
+}
+
+impl<B: Bits> Position<B> {
+    /// Men of `own` that stand alone between `king` and an enemy slider.
+    fn pinned_to(&self, king: Square, enemies: B, own: B) -> B {
+        let g = &self.rules.geo;
+        let k = &self.by_kind;
+        let queens = k[Kind::Queen.index()];
+        let rooks = k[Kind::Rook.index()] | queens | k[Kind::Squirk.index()];
+        let bishops = k[Kind::Bishop.index()] | queens;
+        let snipers = ((g.rook_rays[king] & rooks) | (g.bishop_rays[king] & bishops)) & enemies;
+        let mut pinned = B::EMPTY;
+        for s in snipers.squares() {
+            let between = g.between(king, s) & self.occupied;
+            if between.any() && !between.several() {
+                pinned |= between & own;
+            }
+        }
+        pinned
+    }
+
+    pub(crate) fn guard(&self, mover: usize) -> Guard<B> {
+        let enemies = self.enemy_men(mover);
+        let own = self.by_seat[mover];
+        let king = self.sole_king(mover);
+        let mut pinned = B::EMPTY;
+        let mut test_all = self.rules.variant.scheme == Scheme::InertMates
+            && self.status.contains(&Status::Mated);
+        if let Some(k) = king {
+            test_all |= self.attackers(k, enemies, self.occupied).any();
+            pinned |= self.pinned_to(k, enemies, own);
+        }
+        let mut partner = None;
+        if self.rules.variant.shield_partner
+            && let Some(p) = self.rules.partner[mover]
+            && self.status[p] != Status::Mated
+            && let Some(pk) = self.sole_king(p)
+        {
+            let partner_enemies = self.enemy_men(p);
+            pinned |= self.pinned_to(pk, partner_enemies, own);
+            partner = Some((p, pk, self.attackers(pk, partner_enemies, self.occupied)));
+        }
+        Guard {
+            mover,
+            enemies,
+            test_all,
+            pinned,
+            king,
+            partner,
+        }
+    }
+
+    /// Whether a pseudo-legal move of the guard's mover is legal.
+    #[inline]
+    pub(crate) fn is_legal(&self, mv: Move, guard: &Guard<B>) -> bool {
+        if guard.test_all || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle(_)) {
+            return self.legal_after(mv, guard, true);
+        }
+        let from = mv.from as usize;
+        if guard.pinned.has(from) {
+            return self.legal_after(mv, guard, true);
+        }
+        if guard.king == Some(from) {
+            let to = mv.to as usize;
+            let without_king = self.occupied & !B::bit(from);
+            return self
+                .attackers(to, guard.enemies & !B::bit(to), without_king)
+                .is_empty();
+        }
+        true
+    }
+
+    /// The full test: play the move on a copy and look at both kings.
+    pub(crate) fn legal_after(&self, mv: Move, guard: &Guard<B>, release: bool) -> bool {
+        let mut after = *self;
+        after.turn = guard.mover as u8;
+        after.play_with(mv, release);
+        let me = guard.mover;
+        if let Some(k) = after.sole_king(me)
+            && after
+                .attackers(k, after.enemy_men(me), after.occupied)
+                .any()
+        {
+            return false;
+        }
+        if let Some((p, pk, before)) = guard.partner
+            && after.status[p] != Status::Mated
+        {
+            let now = after.attackers(pk, after.enemy_men(p), after.occupied);
+            if (now & !before).any() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The legal moves of `seat` (who need not be the player to move).
+    pub(crate) fn legal_moves_of(&self, seat: usize, list: &mut MoveList) {
+        list.clear();
+        let mut me = *self;
+        me.turn = seat as u8;
+        me.generate(seat, list);
+        let guard = me.guard(seat);
+        list.retain(|mv| me.is_legal(mv, &guard));
+    }
+
+    /// Whether `seat` has a legal move, judged without releases inside the
+    /// move (used by the release examination itself, which cannot nest).
+    pub(crate) fn has_legal_move_unreleased(&self, seat: usize) -> bool {
+        let mut list = MoveList::new();
+        self.generate(seat, &mut list);
+        let guard = self.guard(seat);
+        list.iter().any(|mv| self.legal_after(mv, &guard, false))
+    }
+}

@@ -1,0 +1,18 @@
+//! The one engine every variant shares: attacks, the move generator, the
+//! legality test, make, and the status at the start of a turn.
+
+mod generate;
+mod legal;
+mod moves;
+mod play;
+mod position;
+mod rules;
+mod turn;
+
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use position::{EpChance, Position, Status};
+pub use rules::{CastleRule, Rules};
+pub use turn::{EndReason, Outcome, Turn};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,158 @@
+//! Making a move: the board, the pawn's direction, castling rights, en
+//! passant chances, clocks, the mover's status, releases and the next turn.
+
+use super::moves::{Move, MoveKind};
+use super::position::{EpChance, NO_EP, Position, Status};
+use crate::board::{Bits, Square};
+use crate::men::Kind;
+use crate::variant::Scheme;
+
+impl<B: Bits> Position<B> {
+    /// Plays a move of the player to move, which must be one of his legal
+    /// moves (or the pass his turn calls for).
+    pub fn play(&mut self, mv: Move) {
+        self.play_with(mv, true);
+    }
+
+    /// The position after `mv`.
+    pub fn after(&self, mv: Move) -> Self {
+        let mut next = *self;
+        next.play(mv);
+        next
+    }
+
+    pub(crate) fn play_with(&mut self, mv: Move, reexamine: bool) {
+        let me = self.turn as usize;
+        if mv.kind == MoveKind::Pass {
+            if self.status[me] != Status::Mated {
+                self.status[me] = if self.in_check(me) {
+                    Status::Mated
+                } else {
+                    Status::Stalemated
+                };
+            }
+            self.halfmove = self.halfmove.saturating_add(1);
+        } else {
+            self.move_man(me, mv);
+            if self.status[me] == Status::Stalemated {
+                self.status[me] = Status::Active;
+            }
+        }
+        if reexamine
+            && self.rules.variant.scheme == Scheme::InertMates
+            && self.status.contains(&Status::Mated)
+        {
+            self.reexamine_mated();
+        }
+        self.advance_turn();
+    }
+
+    fn move_man(&mut self, me: usize, mv: Move) {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let Some(mut man) = self.remove(from) else {
+            return;
+        };
+        let captured = self.remove(to);
+        let mut pawn_or_capture = captured.is_some() || man.kind == Kind::Pawn;
+        match mv.kind {
+            MoveKind::EnPassant => {
+                if let Some(chance) = self.ep.iter_mut().find(|c| c.target == mv.to) {
+                    let victim = chance.victim as usize;
+                    *chance = NO_EP;
+                    self.remove(victim);
+                }
+            }
+            MoveKind::Castle(i) => {
+                if let Some(c) = self.rules.castles.get(i as usize)
+                    && let Some(rook) = self.remove(c.rook_from)
+                {
+                    self.put(c.rook_to, rook);
+                    self.unmoved &= !B::bit(c.rook_from);
+                }
+            }
+            MoveKind::Promotion(kind) => man.kind = kind,
+            MoveKind::DoubleStep => {
+                let skipped = self.rules.geo.between(from, to);
+                if skipped.any() {
+                    self.ep[me] = EpChance {
+                        target: skipped.lsb() as u8,
+                        victim: to as u8,
+                    };
+                }
+            }
+            MoveKind::Normal | MoveKind::Pass => {}
+        }
+        if man.kind == Kind::Pawn {
+            self.turn_pawn(me, to, &mut man);
+        }
+        self.put(to, man);
+        self.unmoved &= !(B::bit(from) | B::bit(to));
+        // An en passant chance dies with the pawn that opened it.
+        if captured.is_some() {
+            for chance in self.ep.iter_mut() {
+                if chance.victim == mv.to {
+                    *chance = NO_EP;
+                }
+            }
+        }
+        pawn_or_capture |= mv.kind == MoveKind::EnPassant;
+        self.halfmove = if pawn_or_capture {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+    }
+
+    /// Verney's reversal: a pawn arriving on the partner's back row travels
+    /// back; arriving on its owner's pawn row it travels forward again.
+    fn turn_pawn(&self, me: usize, to: Square, man: &mut crate::men::Man) {
+        let r = self.rules;
+        if r.reverse_on[me].has(to) {
+            man.dir = self.forward(me).opposite();
+        } else if r.forward_on[me].has(to) {
+            man.dir = self.forward(me);
+        }
+    }
+
+    /// Passes the turn to the next seat still at the board; his own en
+    /// passant chance closes as his turn starts.
+    fn advance_turn(&mut self) {
+        let seats = self.rules.seats;
+        let mut next = self.turn as usize;
+        for _ in 0..seats {
+            next = (next + 1) % seats;
+            if next == 0 {
+                self.fullmove = self.fullmove.saturating_add(1);
+            }
+            if self.status[next] != Status::Out {
+                break;
+            }
+        }
+        self.turn = next as u8;
+        self.ep[next] = NO_EP;
+    }
+
+    /// Verney's release: every mated player is re-examined against the
+    /// statuses before this examination; one whose king, with his men active
+    /// again, is not attacked, or who would have a legal move, is released.
+    fn reexamine_mated(&mut self) {
+        let before = *self;
+        for seat in 0..self.rules.seats {
+            if before.status[seat] != Status::Mated {
+                continue;
+            }
+            let mut freed = before;
+            freed.status[seat] = Status::Active;
+            freed.turn = seat as u8;
+            let attacked = match freed.sole_king(seat) {
+                Some(k) => freed
+                    .attackers(k, freed.enemy_men(seat), freed.occupied)
+                    .any(),
+                None => false,
+            };
+            if !attacked || freed.has_legal_move_unreleased(seat) {
+                self.status[seat] = Status::Active;
+            }
+        }
+    }
+}

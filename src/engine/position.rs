@@ -1,0 +1,304 @@
+//! The position: men on squares as square sets and a mailbox, whose turn,
+//! each player's status, castling rights, en passant chances and clocks.
+
+use super::rules::Rules;
+use crate::board::{Bits, Dir, Square, orth_index};
+use crate::men::{Kind, Man};
+use crate::variant::Variant;
+
+/// A player's standing in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    Active,
+    /// Checkmated: his men are inert (Verney) until released.
+    Mated,
+    /// Had no legal move and was not in check at his last turn.
+    Stalemated,
+    /// Not at the board (no such seat, or eliminated).
+    Out,
+}
+
+/// An en passant chance opened by a double step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EpChance {
+    /// The skipped square, where a capturing pawn lands.
+    pub target: u8,
+    /// The square of the pawn that stepped, removed by the capture.
+    pub victim: u8,
+}
+
+pub(crate) const NO_EP: EpChance = EpChance {
+    target: u8::MAX,
+    victim: u8::MAX,
+};
+
+impl EpChance {
+    #[inline]
+    pub fn is_open(self) -> bool {
+        self.target != u8::MAX
+    }
+}
+
+/// A position of any variant, at set width `B`.
+#[derive(Clone, Copy)]
+pub struct Position<B: Bits> {
+    pub(crate) rules: &'static Rules<B>,
+    pub(crate) by_kind: [B; Kind::COUNT],
+    pub(crate) by_seat: [B; 4],
+    /// Pawns by the direction they travel (index of the orthogonal direction).
+    pub(crate) by_dir: [B; 4],
+    pub(crate) occupied: B,
+    pub(crate) mailbox: B::Mailbox,
+    /// Kings and rooks that have not moved and may still castle.
+    pub(crate) unmoved: B,
+    /// En passant chances, by the seat whose double step opened them.
+    pub(crate) ep: [EpChance; 4],
+    pub(crate) status: [Status; 4],
+    pub(crate) turn: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u32,
+}
+
+impl<B: Bits> PartialEq for Position<B> {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.rules, o.rules)
+            && self.by_kind == o.by_kind
+            && self.by_seat == o.by_seat
+            && self.by_dir == o.by_dir
+            && self.unmoved == o.unmoved
+            && self.ep == o.ep
+            && self.status == o.status
+            && self.turn == o.turn
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+    }
+}
+
+impl<B: Bits> std::fmt::Debug for Position<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("variant", &self.rules.variant.id)
+            .field("turn", &self.turn)
+            .field("status", &self.status)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// An empty board of `variant`, first seat to move, everyone active.
+    pub fn empty(variant: &'static Variant) -> Self {
+        let rules = Rules::<B>::get(variant);
+        let mut status = [Status::Out; 4];
+        for s in status.iter_mut().take(rules.seats) {
+            *s = Status::Active;
+        }
+        Position {
+            rules,
+            by_kind: [B::EMPTY; Kind::COUNT],
+            by_seat: [B::EMPTY; 4],
+            by_dir: [B::EMPTY; 4],
+            occupied: B::EMPTY,
+            mailbox: B::EMPTY_MAILBOX,
+            unmoved: B::EMPTY,
+            ep: [NO_EP; 4],
+            status,
+            turn: 0,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    pub fn variant(&self) -> &'static Variant {
+        self.rules.variant
+    }
+
+    pub fn rules(&self) -> &'static Rules<B> {
+        self.rules
+    }
+
+    pub fn seats(&self) -> usize {
+        self.rules.seats
+    }
+
+    /// The seat whose turn it is.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    pub fn status(&self, seat: usize) -> Status {
+        self.status.get(seat).copied().unwrap_or(Status::Out)
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub fn ep_chance(&self, seat: usize) -> Option<EpChance> {
+        self.ep.get(seat).copied().filter(|c| c.is_open())
+    }
+
+    pub fn occupied(&self) -> B {
+        self.occupied
+    }
+
+    pub fn men_of(&self, seat: usize) -> B {
+        self.by_seat[seat & 3]
+    }
+
+    pub fn pieces(&self, kind: Kind) -> B {
+        self.by_kind[kind.index()]
+    }
+
+    /// Kings and rooks that keep their castling rights.
+    pub fn unmoved(&self) -> B {
+        self.unmoved
+    }
+
+    #[inline]
+    pub fn man_at(&self, sq: Square) -> Option<Man> {
+        self.mailbox.as_ref().get(sq).and_then(|&b| Man::decode(b))
+    }
+
+    /// Every man with its square, in square order.
+    pub fn men(&self) -> impl Iterator<Item = (Square, Man)> + '_ {
+        self.occupied
+            .squares()
+            .filter_map(|sq| self.man_at(sq).map(|m| (sq, m)))
+    }
+
+    /// The squares of the royal men (kings) of `seat`.
+    #[inline]
+    pub fn kings_of(&self, seat: usize) -> B {
+        self.by_kind[Kind::King.index()] & self.by_seat[seat & 3]
+    }
+
+    // ----- editing (setup, readers) -----
+
+    pub fn put(&mut self, sq: Square, man: Man) {
+        self.remove(sq);
+        let bit = B::bit(sq);
+        self.by_kind[man.kind.index()] |= bit;
+        self.by_seat[man.owner & 3] |= bit;
+        if man.kind == Kind::Pawn {
+            self.by_dir[orth_index(man.dir)] |= bit;
+        }
+        self.occupied |= bit;
+        if let Some(cell) = self.mailbox.as_mut().get_mut(sq) {
+            *cell = man.encode();
+        }
+    }
+
+    pub fn remove(&mut self, sq: Square) -> Option<Man> {
+        let man = self.man_at(sq)?;
+        let keep = !B::bit(sq);
+        self.by_kind[man.kind.index()] &= keep;
+        self.by_seat[man.owner & 3] &= keep;
+        if man.kind == Kind::Pawn {
+            self.by_dir[orth_index(man.dir)] &= keep;
+        }
+        self.occupied &= keep;
+        if let Some(cell) = self.mailbox.as_mut().get_mut(sq) {
+            *cell = 0;
+        }
+        Some(man)
+    }
+
+    pub fn set_turn(&mut self, seat: usize) {
+        self.turn = seat as u8;
+    }
+
+    pub fn set_status(&mut self, seat: usize, status: Status) {
+        if let Some(s) = self.status.get_mut(seat) {
+            *s = status;
+        }
+    }
+
+    pub fn set_unmoved(&mut self, set: B) {
+        self.unmoved = set;
+    }
+
+    pub fn set_ep(&mut self, seat: usize, chance: Option<EpChance>) {
+        if let Some(c) = self.ep.get_mut(seat) {
+            *c = chance.unwrap_or(NO_EP);
+        }
+    }
+
+    pub fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove.min(u16::MAX as u32) as u16;
+        self.fullmove = fullmove.max(1);
+    }
+
+    /// The direction a pawn of `seat` travels at the start.
+    pub fn forward(&self, seat: usize) -> Dir {
+        self.rules
+            .variant
+            .seats
+            .get(seat)
+            .map(|s| s.forward)
+            .unwrap_or(Dir::North)
+    }
+
+    /// Men that take part in the game: those of players not mated.
+    #[inline]
+    pub fn active_men(&self, seats: u8) -> B {
+        let mut men = B::EMPTY;
+        for s in 0..self.rules.seats {
+            if seats & (1 << s) != 0 && self.status[s] != Status::Mated {
+                men |= self.by_seat[s];
+            }
+        }
+        men
+    }
+
+    /// The active men of `seat`'s adversaries.
+    #[inline]
+    pub fn enemy_men(&self, seat: usize) -> B {
+        self.active_men(self.rules.adversaries(seat))
+    }
+
+    /// Men among `by` that attack `sq`, with `occupied` as the blockers.
+    pub fn attackers(&self, sq: Square, by: B, occupied: B) -> B {
+        let g = &self.rules.geo;
+        let k = &self.by_kind;
+        let rooks = k[Kind::Rook.index()] | k[Kind::Queen.index()] | k[Kind::Squirk.index()];
+        let bishops = k[Kind::Bishop.index()] | k[Kind::Queen.index()];
+        let mut found = (g.knight[sq] & k[Kind::Knight.index()])
+            | (g.king[sq] & k[Kind::King.index()])
+            | (g.leap2[sq] & k[Kind::Squirk.index()]);
+        if (g.rook_rays[sq] & rooks & by).any() {
+            found |= g.rook_attacks(sq, occupied) & rooks;
+        }
+        if (g.bishop_rays[sq] & bishops & by).any() {
+            found |= g.bishop_attacks(sq, occupied) & bishops;
+        }
+        let pawns = k[Kind::Pawn.index()] & by;
+        if pawns.any() {
+            for d in Dir::ORTHOGONAL {
+                let travelling = pawns & self.by_dir[orth_index(d)];
+                if travelling.any() {
+                    found |= g.pawn_captures(sq, d.opposite()) & travelling;
+                }
+            }
+        }
+        found & by
+    }
+
+    /// Whether `seat`'s king stands attacked by an active adversary man.
+    pub fn in_check(&self, seat: usize) -> bool {
+        let enemies = self.enemy_men(seat);
+        self.kings_of(seat)
+            .squares()
+            .any(|k| self.attackers(k, enemies, self.occupied).any())
+    }
+
+    /// The one royal square of `seat`, when he has exactly one king.
+    #[inline]
+    pub fn sole_king(&self, seat: usize) -> Option<Square> {
+        let kings = self.kings_of(seat);
+        (kings.any() && !kings.several()).then(|| kings.lsb())
+    }
+}

@@ -1,0 +1,129 @@
+//! A variant's data turned into square sets of one width, built once per
+//! variant and width and shared by every position.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::board::{Bits, Geometry, Square};
+use crate::variant::{Variant, Zone};
+
+/// A castling as square sets.
+#[derive(Debug, Clone, Copy)]
+pub struct CastleRule<B: Bits> {
+    pub seat: usize,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty (the king and rook themselves excepted).
+    pub empty: B,
+    /// Squares the king stands on, crosses or lands on: none may be attacked.
+    pub king_path: B,
+}
+
+/// The engine's tables for one variant at one set width.
+#[derive(Debug)]
+pub struct Rules<B: Bits> {
+    pub variant: &'static Variant,
+    pub geo: Geometry<B>,
+    pub seats: usize,
+    pub promotion: [B; 4],
+    pub double_step: [B; 4],
+    pub reverse_on: [B; 4],
+    pub forward_on: [B; 4],
+    /// Seats on the same team, the seat itself included, as a bit mask.
+    pub allies: [u8; 4],
+    pub partner: [Option<usize>; 4],
+    pub castles: Vec<CastleRule<B>>,
+}
+
+impl<B: Bits> Rules<B> {
+    fn new(variant: &'static Variant) -> Self {
+        let geo = Geometry::<B>::new(variant.shape);
+        let shape = variant.shape;
+        let seats = variant.players();
+        let zone = |z: Zone| -> [B; 4] {
+            let mut out = [B::EMPTY; 4];
+            for (seat, set) in out.iter_mut().enumerate().take(seats) {
+                for sq in shape.squares() {
+                    let (x, y) = shape.coords(sq);
+                    if z(seat, x, y) {
+                        *set |= B::bit(sq);
+                    }
+                }
+            }
+            out
+        };
+        let mut allies = [0u8; 4];
+        let mut partner = [None; 4];
+        for (a, mask) in allies.iter_mut().enumerate().take(seats) {
+            for b in 0..seats {
+                if variant.partners(a, b) {
+                    *mask |= 1 << b;
+                }
+            }
+            partner[a] = variant.partner(a);
+        }
+        let square = |name: &str| shape.parse_square(name).unwrap_or_default();
+        let castles = variant
+            .castlings
+            .iter()
+            .map(|c| {
+                let (kf, kt, rf, rt) = (
+                    square(c.king_from),
+                    square(c.king_to),
+                    square(c.rook_from),
+                    square(c.rook_to),
+                );
+                let span = |a: Square, b: Square| geo.between(a, b) | B::bit(a) | B::bit(b);
+                let kings_and_rooks = B::bit(kf) | B::bit(rf);
+                CastleRule {
+                    seat: c.seat,
+                    king_from: kf,
+                    king_to: kt,
+                    rook_from: rf,
+                    rook_to: rt,
+                    empty: (span(kf, kt) | span(rf, rt) | geo.between(kf, rf)) & !kings_and_rooks,
+                    king_path: span(kf, kt),
+                }
+            })
+            .collect();
+        Rules {
+            variant,
+            seats,
+            promotion: zone(variant.promotion),
+            double_step: zone(variant.double_step),
+            reverse_on: zone(variant.reverse_on),
+            forward_on: zone(variant.forward_on),
+            allies,
+            partner,
+            castles,
+            geo,
+        }
+    }
+
+    /// The tables for `variant` at width `B`, built on first use.
+    pub fn get(variant: &'static Variant) -> &'static Rules<B> {
+        type Cache = Mutex<HashMap<(&'static str, TypeId), &'static (dyn Any + Send + Sync)>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        let key = (variant.id, TypeId::of::<B>());
+        let mut map = match cache.lock() {
+            Ok(m) => m,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(rules) = map.get(&key).and_then(|r| r.downcast_ref::<Rules<B>>()) {
+            return rules;
+        }
+        let rules: &'static Rules<B> = Box::leak(Box::new(Rules::new(variant)));
+        map.insert(key, rules);
+        rules
+    }
+
+    /// Seats that are adversaries of `seat`, as a bit mask.
+    #[inline]
+    pub fn adversaries(&self, seat: usize) -> u8 {
+        !self.allies[seat] & ((1u8 << self.seats) - 1)
+    }
+}

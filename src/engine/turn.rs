@@ -1,0 +1,160 @@
+//! The start of a turn: the mover's status, the end of the game, and the
+//! moves (or the pass) the turn allows. Perft counts through it.
+
+use super::moves::{Move, MoveList};
+use super::position::{Position, Status};
+use crate::board::Bits;
+use crate::variant::Scheme;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The team (seats as a bit mask) won.
+    Win { seats: u8, reason: EndReason },
+    Draw { reason: EndReason },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    /// Both adversaries of the winning team are mated (four-handed).
+    BothAdversariesMated,
+    /// One player of a team mated and his partner stalemated, or both stalemated.
+    TeamStalemated,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BothAdversariesMated => "both adversaries mated",
+            EndReason::TeamStalemated => "a team mated and stalemated, or both stalemated",
+        }
+    }
+}
+
+/// What the player to move may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// He has legal moves (in the list).
+    Moves,
+    /// His turn is a pass (the list holds the pass); `becomes` is his status.
+    Pass { becomes: Status },
+    /// The game is over; the list is empty.
+    Over(Outcome),
+}
+
+impl<B: Bits> Position<B> {
+    /// Fills `list` with what the player to move may do, and says which case it is.
+    pub fn turn_moves(&self, list: &mut MoveList) -> Turn {
+        let me = self.turn as usize;
+        let mut status = self.status;
+        if status[me] == Status::Mated {
+            list.clear();
+        } else {
+            self.legal_moves_of(me, list);
+            status[me] = if !list.is_empty() {
+                Status::Active
+            } else if self.in_check(me) {
+                Status::Mated
+            } else {
+                Status::Stalemated
+            };
+        }
+        match self.rules.variant.scheme {
+            Scheme::Orthodox => {
+                if !list.is_empty() {
+                    return Turn::Moves;
+                }
+                let outcome = if status[me] == Status::Mated {
+                    let winners = self.rules.adversaries(me);
+                    Outcome::Win {
+                        seats: winners,
+                        reason: EndReason::Checkmate,
+                    }
+                } else {
+                    Outcome::Draw {
+                        reason: EndReason::Stalemate,
+                    }
+                };
+                Turn::Over(outcome)
+            }
+            Scheme::InertMates => {
+                if let Some(outcome) = self.team_end(&status) {
+                    list.clear();
+                    return Turn::Over(outcome);
+                }
+                if list.is_empty() {
+                    list.push(Move::PASS);
+                    Turn::Pass {
+                        becomes: status[me],
+                    }
+                } else {
+                    Turn::Moves
+                }
+            }
+        }
+    }
+
+    /// Verney's end: a team wins when both adversaries are mated; a draw
+    /// when one of a team is mated and his partner stalemated, or both stalemated.
+    fn team_end(&self, status: &[Status; 4]) -> Option<Outcome> {
+        let r = self.rules;
+        let seats = r.seats;
+        for seat in 0..seats {
+            let adversaries = r.adversaries(seat);
+            let all_mated = (0..seats)
+                .filter(|s| adversaries & (1 << s) != 0)
+                .all(|s| status[s] == Status::Mated);
+            if adversaries != 0 && all_mated {
+                return Some(Outcome::Win {
+                    seats: r.allies[seat],
+                    reason: EndReason::BothAdversariesMated,
+                });
+            }
+        }
+        for seat in 0..seats {
+            let Some(p) = r.partner[seat] else { continue };
+            let (a, b) = (status[seat], status[p]);
+            let blocked = |s: Status| s == Status::Mated || s == Status::Stalemated;
+            if blocked(a) && blocked(b) && (a == Status::Stalemated || b == Status::Stalemated) {
+                return Some(Outcome::Draw {
+                    reason: EndReason::TeamStalemated,
+                });
+            }
+        }
+        None
+    }
+
+    /// The game's outcome if it is over at the start of this turn.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.turn_moves(&mut MoveList::new()) {
+            Turn::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Leaf nodes at `depth` plies: a pass is one move, a finished game none.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = MoveList::new();
+        self.turn_moves(&mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        list.iter().map(|mv| self.after(mv).perft(depth - 1)).sum()
+    }
+
+    /// Perft split by the first move.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let mut list = MoveList::new();
+        self.turn_moves(&mut list);
+        list.iter()
+            .map(|mv| (mv, self.after(mv).perft(depth.saturating_sub(1))))
+            .collect()
+    }
+}

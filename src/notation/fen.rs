@@ -1,0 +1,245 @@
+//! FEN for the two-player rectangular boards (8x8, 10x8): read and write.
+
+use super::PositionError;
+use crate::board::Bits;
+use crate::engine::{EpChance, Position};
+use crate::men::{Kind, Man};
+use crate::variant::Variant;
+
+fn bad(what: impl Into<String>) -> PositionError {
+    PositionError(what.into())
+}
+
+/// Reads a FEN: placement, side to move, castling (`KQkq` or `-`), en
+/// passant square, and the optional clocks.
+pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B>, PositionError> {
+    let shape = variant.shape;
+    if variant.players() != 2 {
+        return Err(bad(format!(
+            "FEN describes two-player games; {} has {} players",
+            variant.id,
+            variant.players()
+        )));
+    }
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 2 || fields.len() > 6 {
+        return Err(bad(format!(
+            "expected 2 to 6 space-separated fields (placement, side, castling, en passant, clocks), found {}",
+            fields.len()
+        )));
+    }
+    let mut pos = Position::<B>::empty(variant);
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != shape.height {
+        return Err(bad(format!(
+            "the placement has {} ranks; the board has {}",
+            ranks.len(),
+            shape.height
+        )));
+    }
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let y = shape.height - 1 - row;
+        let mut x = 0usize;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, x: &mut usize| -> Result<(), PositionError> {
+            if !digits.is_empty() {
+                let n: usize = digits
+                    .parse()
+                    .map_err(|_| bad(format!("bad empty-square count `{digits}`")))?;
+                *x += n;
+                digits.clear();
+            }
+            Ok(())
+        };
+        for c in rank_text.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            flush(&mut digits, &mut x)?;
+            let kind = Kind::from_letter(c)
+                .ok_or_else(|| bad(format!("unknown man `{c}` in rank {}", y + 1)))?;
+            if x >= shape.width {
+                return Err(bad(format!("rank {} is longer than {} squares", y + 1, shape.width)));
+            }
+            let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let man = Man::new(kind, owner, variant.seats[owner].forward);
+            pos.put(shape.square(x, y), man);
+            x += 1;
+        }
+        flush(&mut digits, &mut x)?;
+        if x != shape.width {
+            return Err(bad(format!(
+                "rank {} has {} squares; the board has {} files",
+                y + 1,
+                x,
+                shape.width
+            )));
+        }
+    }
+    let turn = match fields[1] {
+        "w" | "W" => 0,
+        "b" | "B" => 1,
+        other => return Err(bad(format!("side to move must be `w` or `b`, not `{other}`"))),
+    };
+    pos.set_turn(turn);
+    if let Some(castling) = fields.get(2) {
+        read_castling(&mut pos, variant, castling)?;
+    }
+    if let Some(ep) = fields.get(3).filter(|f| **f != "-") {
+        let target = shape
+            .parse_square(ep)
+            .ok_or_else(|| bad(format!("en passant square `{ep}` is not on the board")))?;
+        let creator = 1 - turn;
+        let victim = shape
+            .step(target, variant.seats[creator].forward)
+            .filter(|&v| {
+                pos.man_at(v)
+                    .is_some_and(|m| m.kind == Kind::Pawn && m.owner == creator)
+            })
+            .ok_or_else(|| bad(format!("en passant square `{ep}` has no pawn that just stepped past it")))?;
+        pos.set_ep(
+            creator,
+            Some(EpChance {
+                target: target as u8,
+                victim: victim as u8,
+            }),
+        );
+    }
+    let number = |i: usize, name: &str| -> Result<u32, PositionError> {
+        fields.get(i).map_or(Ok(if i == 5 { 1 } else { 0 }), |f| {
+            f.parse()
+                .map_err(|_| bad(format!("{name} must be a number, not `{f}`")))
+        })
+    };
+    pos.set_clocks(number(4, "the halfmove clock")?, number(5, "the move number")?);
+    validate(&pos)?;
+    Ok(pos)
+}
+
+fn read_castling<B: Bits>(
+    pos: &mut Position<B>,
+    variant: &'static Variant,
+    field: &str,
+) -> Result<(), PositionError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let mut unmoved = B::EMPTY;
+    for c in field.chars() {
+        let (seat, short) = match c {
+            'K' => (0, true),
+            'Q' => (0, false),
+            'k' => (1, true),
+            'q' => (1, false),
+            other => return Err(bad(format!("castling rights are `KQkq` or `-`; `{other}` is not one"))),
+        };
+        let notation = if short { "O-O" } else { "O-O-O" };
+        let rule = pos
+            .rules()
+            .castles
+            .iter()
+            .zip(variant.castlings)
+            .find(|(_, c)| c.seat == seat && c.notation == notation)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| bad(format!("{} has no castling `{c}`", variant.id)))?;
+        let stands = |sq: usize, kind: Kind| {
+            pos.man_at(sq)
+                .is_some_and(|m| m.owner == seat && m.kind == kind)
+        };
+        if !stands(rule.king_from, Kind::King) || !stands(rule.rook_from, Kind::Rook) {
+            return Err(bad(format!(
+                "castling right `{c}` needs the king on {} and the rook on {}",
+                variant.shape.name(rule.king_from),
+                variant.shape.name(rule.rook_from)
+            )));
+        }
+        unmoved |= B::bit(rule.king_from) | B::bit(rule.rook_from);
+    }
+    pos.set_unmoved(unmoved);
+    Ok(())
+}
+
+/// Each side one king, no pawn on a back rank, the side not to move not in check.
+fn validate<B: Bits>(pos: &Position<B>) -> Result<(), PositionError> {
+    let v = pos.variant();
+    for seat in 0..2 {
+        let kings = pos.kings_of(seat).count();
+        if kings as usize != v.kings.len() {
+            return Err(bad(format!(
+                "{} has {} kings; the position needs {}",
+                v.seats[seat].name,
+                kings,
+                v.kings.len()
+            )));
+        }
+    }
+    let back_ranks = pos.pieces(Kind::Pawn).squares().any(|sq| {
+        let (_, y) = v.shape.coords(sq);
+        y == 0 || y == v.shape.height - 1
+    });
+    if back_ranks {
+        return Err(bad("a pawn stands on the first or last rank"));
+    }
+    let waiting = 1 - pos.turn();
+    if pos.in_check(waiting) {
+        return Err(bad(format!(
+            "{} is in check but it is not his turn",
+            v.seats[waiting].name
+        )));
+    }
+    Ok(())
+}
+
+/// Writes a FEN.
+pub fn write<B: Bits>(pos: &Position<B>) -> String {
+    let v = pos.variant();
+    let shape = v.shape;
+    let mut rows = Vec::with_capacity(shape.height);
+    for y in (0..shape.height).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for x in 0..shape.width {
+            match pos.man_at(shape.square(x, y)) {
+                Some(man) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let c = man.kind.letter();
+                    row.push(if man.owner == 0 { c } else { c.to_ascii_lowercase() });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let side = if pos.turn() == 0 { "w" } else { "b" };
+    let mut castling = String::new();
+    for (rule, c) in pos.rules().castles.iter().zip(v.castlings) {
+        if pos.unmoved().has(rule.king_from) && pos.unmoved().has(rule.rook_from) {
+            let letter = if c.notation == "O-O" { 'K' } else { 'Q' };
+            castling.push(if c.seat == 0 { letter } else { letter.to_ascii_lowercase() });
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = (0..2)
+        .filter_map(|s| pos.ep_chance(s))
+        .map(|c| shape.name(c.target as usize))
+        .next()
+        .unwrap_or_else(|| "-".to_string());
+    format!(
+        "{} {} {} {} {} {}",
+        rows.join("/"),
+        side,
+        castling,
+        ep,
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    )
+}

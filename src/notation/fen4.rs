@@ -1,0 +1,374 @@
+//! FEN4, as Chess.com writes it, for the 14x14 boards, with what Verney needs
+//! besides: pawn directions (`'pawnDir'`) and stalemated players.
+//!
+//! `<turn>-<dead>-<castleK>-<castleQ>-<points>-<clock>[-<extra>]-<board>`.
+//! Seats are named by Chess.com's colours whatever the variant calls its
+//! players: `R` South, `B` West, `Y` North, `G` East (notation.md, Decision).
+//! A dead player's men are written `d` + colour + letter; in Verney, dead
+//! means mated, his men inert on their squares.
+
+use super::PositionError;
+use crate::board::{Bits, Dir, Square};
+use crate::engine::{EpChance, Position, Status};
+use crate::men::{Kind, Man};
+use crate::variant::{Scheme, Variant};
+
+/// Chess.com colour letters in seat order R, B, Y, G, with the side each sits at.
+const COLOURS: [(char, &str); 4] = [('r', "South"), ('b', "West"), ('y', "North"), ('g', "East")];
+
+fn bad(what: impl Into<String>) -> PositionError {
+    PositionError(what.into())
+}
+
+/// The variant's seat sitting at Chess.com colour index `i` (R, B, Y, G).
+fn seat_of_colour(variant: &Variant, i: usize) -> Option<usize> {
+    let side = COLOURS.get(i)?.1;
+    variant.seats.iter().position(|s| s.side == side)
+}
+
+fn colour_of_seat(variant: &Variant, seat: usize) -> usize {
+    let side = variant.seats.get(seat).map(|s| s.side).unwrap_or("South");
+    COLOURS.iter().position(|c| c.1 == side).unwrap_or(0)
+}
+
+fn flags(field: &str, name: &str) -> Result<[bool; 4], PositionError> {
+    let parts: Vec<&str> = field.split(',').collect();
+    if parts.len() != 4 {
+        return Err(bad(format!("{name} must be four comma-separated 0/1 values, not `{field}`")));
+    }
+    let mut out = [false; 4];
+    for (o, p) in out.iter_mut().zip(parts) {
+        *o = match p.trim() {
+            "0" => false,
+            "1" => true,
+            other => return Err(bad(format!("{name}: `{other}` is not 0 or 1"))),
+        };
+    }
+    Ok(out)
+}
+
+/// Splits the text into its fields; the extra field `{…}` may contain dashes.
+fn split_fields(text: &str) -> Result<(Vec<&str>, Option<&str>, &str), PositionError> {
+    let text = text.trim();
+    let (head, extra, board) = match (text.find('{'), text.rfind('}')) {
+        (Some(open), Some(close)) if open < close => {
+            let head = text[..open].trim_end_matches('-');
+            let board = text[close + 1..].trim_start_matches('-');
+            (head, Some(&text[open + 1..close]), board)
+        }
+        (None, None) => match text.rfind('-') {
+            Some(cut) => (&text[..cut], None, &text[cut + 1..]),
+            None => return Err(bad("a FEN4 has fields separated by `-`")),
+        },
+        _ => return Err(bad("unbalanced `{` `}` in the FEN4 extra field")),
+    };
+    let fields: Vec<&str> = head.split('-').collect();
+    if fields.len() != 6 {
+        return Err(bad(format!(
+            "expected turn, dead, castleK, castleQ, points and clock before the board, found {} fields",
+            fields.len()
+        )));
+    }
+    Ok((fields, extra, board))
+}
+
+/// One `'key':value` pair of the extra field, the value as written.
+fn extra_pairs(extra: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    let mut depth = 0i32;
+    let mut quoted = false;
+    let mut start = 0;
+    let mut cuts = Vec::new();
+    for (i, c) in extra.char_indices() {
+        match c {
+            '\'' | '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                cuts.push(&extra[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    cuts.push(&extra[start..]);
+    for item in cuts.into_iter().filter(|s| !s.trim().is_empty()) {
+        if let Some((k, v)) = item.split_once(':') {
+            let key = k.trim().trim_matches(|c| c == '\'' || c == '"').to_string();
+            pairs.push((key, v.trim().to_string()));
+        }
+    }
+    pairs
+}
+
+fn unquote(s: &str) -> &str {
+    s.trim().trim_matches(|c| c == '\'' || c == '"')
+}
+
+/// The four parts of a `( , , , )` tuple.
+fn tuple(value: &str) -> Option<Vec<String>> {
+    let inner = value.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let parts: Vec<String> = inner.split(',').map(|p| unquote(p).to_string()).collect();
+    (parts.len() == 4).then_some(parts)
+}
+
+/// Reads a FEN4 into a position of a 14x14 variant.
+pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B>, PositionError> {
+    let (fields, extra, board) = split_fields(text)?;
+    let mut pos = Position::<B>::empty(variant);
+    let turn_colour = "RBYG"
+        .find(fields[0].trim())
+        .filter(|_| fields[0].trim().len() == 1)
+        .ok_or_else(|| bad(format!("turn must be one of R B Y G, not `{}`", fields[0])))?;
+    let turn = seat_of_colour(variant, turn_colour)
+        .ok_or_else(|| bad(format!("{} has no player in seat {}", variant.id, fields[0])))?;
+    pos.set_turn(turn);
+    let dead = flags(fields[1], "dead")?;
+    let castle_short = flags(fields[2], "castleK")?;
+    let castle_long = flags(fields[3], "castleQ")?;
+    let clock: u32 = fields[5]
+        .trim()
+        .parse()
+        .map_err(|_| bad(format!("the clock must be a number, not `{}`", fields[5])))?;
+    pos.set_clocks(clock, 1);
+    for (i, &is_dead) in dead.iter().enumerate() {
+        match seat_of_colour(variant, i) {
+            Some(seat) if is_dead => {
+                let status = if variant.scheme == Scheme::InertMates {
+                    Status::Mated
+                } else {
+                    Status::Out
+                };
+                pos.set_status(seat, status);
+            }
+            None if !is_dead => {
+                // A seat the variant does not have must be empty; checked on the board below.
+            }
+            _ => {}
+        }
+    }
+    read_board(&mut pos, variant, board)?;
+    let mut unmoved = B::EMPTY;
+    for (rule, c) in pos.rules().castles.iter().zip(variant.castlings) {
+        let colour = colour_of_seat(variant, c.seat);
+        let allowed = if c.notation == "O-O" {
+            castle_short[colour]
+        } else {
+            castle_long[colour]
+        };
+        if allowed {
+            unmoved |= B::bit(rule.king_from) | B::bit(rule.rook_from);
+        }
+    }
+    pos.set_unmoved(unmoved);
+    if let Some(extra) = extra {
+        read_extra(&mut pos, variant, extra)?;
+    }
+    for seat in 0..variant.players() {
+        if pos.status(seat) != Status::Out && pos.kings_of(seat).count() != 1 {
+            return Err(bad(format!(
+                "{} has {} kings; the position needs one",
+                variant.seats[seat].name,
+                pos.kings_of(seat).count()
+            )));
+        }
+    }
+    Ok(pos)
+}
+
+fn read_board<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, board: &str) -> Result<(), PositionError> {
+    let shape = variant.shape;
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != shape.height {
+        return Err(bad(format!("the board has {} ranks; FEN4 needs {}", ranks.len(), shape.height)));
+    }
+    for (row, rank) in ranks.iter().enumerate() {
+        let y = shape.height - 1 - row;
+        let mut x = 0usize;
+        for token in rank.split(',').map(str::trim) {
+            if let Ok(n) = token.parse::<usize>() {
+                x += n;
+                continue;
+            }
+            let (dead, body) = match token.strip_prefix('d') {
+                Some(rest) if rest.len() == 2 => (true, rest),
+                Some(_) => {
+                    return Err(bad(format!(
+                        "dead man `{token}` on rank {} has no colour; write it `d` + colour + letter",
+                        y + 1
+                    )));
+                }
+                None => (false, token),
+            };
+            let mut chars = body.chars();
+            let (Some(colour), Some(letter), None) = (chars.next(), chars.next(), chars.next()) else {
+                return Err(bad(format!("`{token}` on rank {} is not a man such as `rK`", y + 1)));
+            };
+            let colour_index = COLOURS
+                .iter()
+                .position(|c| c.0 == colour)
+                .ok_or_else(|| bad(format!("`{colour}` in `{token}` is not a colour r b y g")))?;
+            let owner = seat_of_colour(variant, colour_index)
+                .ok_or_else(|| bad(format!("{} has no player in seat `{colour}`", variant.id)))?;
+            let kind = match letter {
+                'D' => Kind::Queen,
+                l => Kind::from_letter(l).ok_or_else(|| bad(format!("`{l}` in `{token}` is not a man")))?,
+            };
+            let sq = shape.square(x, y);
+            if x >= shape.width || !shape.exists(sq) {
+                return Err(bad(format!("`{token}` stands on a square the board does not have (rank {})", y + 1)));
+            }
+            if dead != (pos.status(owner) == Status::Mated || pos.status(owner) == Status::Out) {
+                return Err(bad(format!(
+                    "`{token}`: a man is written dead exactly when its player is dead"
+                )));
+            }
+            pos.put(sq, Man::new(kind, owner, variant.seats[owner].forward));
+            x += 1;
+        }
+        if x != shape.width {
+            return Err(bad(format!("rank {} covers {} squares; it needs {}", y + 1, x, shape.width)));
+        }
+    }
+    Ok(())
+}
+
+fn read_extra<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, extra: &str) -> Result<(), PositionError> {
+    let shape = variant.shape;
+    for (key, value) in extra_pairs(extra) {
+        match key.as_str() {
+            "enPassant" => {
+                let parts = tuple(&value).ok_or_else(|| bad(format!("enPassant must be a 4-tuple, not `{value}`")))?;
+                for (i, part) in parts.iter().enumerate() {
+                    if part.is_empty() {
+                        continue;
+                    }
+                    let (cap, pawn) = part
+                        .split_once(':')
+                        .ok_or_else(|| bad(format!("enPassant entry `{part}` must be `capture:pawn`")))?;
+                    let sq = |n: &str| shape.parse_square(n).ok_or_else(|| bad(format!("`{n}` is not a square")));
+                    let seat = seat_of_colour(variant, i).ok_or_else(|| bad("enPassant for a missing seat"))?;
+                    pos.set_ep(
+                        seat,
+                        Some(EpChance {
+                            target: sq(cap)? as u8,
+                            victim: sq(pawn)? as u8,
+                        }),
+                    );
+                }
+            }
+            "pawnDir" => {
+                for item in unquote(&value).split_whitespace() {
+                    let (name, dir) = item
+                        .split_once(':')
+                        .ok_or_else(|| bad(format!("pawnDir entry `{item}` must be `square:direction`")))?;
+                    let sq: Square = shape.parse_square(name).ok_or_else(|| bad(format!("`{name}` is not a square")))?;
+                    let dir = dir
+                        .chars()
+                        .next()
+                        .and_then(Dir::from_letter)
+                        .ok_or_else(|| bad(format!("`{dir}` is not a direction n e s w")))?;
+                    let man = pos
+                        .man_at(sq)
+                        .filter(|m| m.kind == Kind::Pawn)
+                        .ok_or_else(|| bad(format!("pawnDir names {name}, where no pawn stands")))?;
+                    pos.put(sq, Man { dir, ..man });
+                }
+            }
+            "stalemated" => {
+                let parts = tuple(&value).ok_or_else(|| bad(format!("stalemated must be a 4-tuple, not `{value}`")))?;
+                for (i, part) in parts.iter().enumerate() {
+                    if matches!(part.as_str(), "1" | "true") {
+                        let seat = seat_of_colour(variant, i).ok_or_else(|| bad("stalemated: missing seat"))?;
+                        pos.set_status(seat, Status::Stalemated);
+                    }
+                }
+            }
+            // Chess.com keys the engine does not use are kept out of play.
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Writes a FEN4; the extra field appears only when something needs it.
+pub fn write<B: Bits>(pos: &Position<B>) -> String {
+    let v = pos.variant();
+    let shape = v.shape;
+    let seat_at = |i: usize| seat_of_colour(v, i);
+    let turn = ['R', 'B', 'Y', 'G'][colour_of_seat(v, pos.turn())];
+    let dead_of = |i: usize| {
+        seat_at(i).is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out))
+    };
+    let join = |f: &dyn Fn(usize) -> bool| (0..4).map(|i| if f(i) { "1" } else { "0" }).collect::<Vec<_>>().join(",");
+    let castle = |notation: &str, i: usize| {
+        pos.rules().castles.iter().zip(v.castlings).any(|(r, c)| {
+            c.notation == notation
+                && colour_of_seat(v, c.seat) == i
+                && pos.unmoved().has(r.king_from)
+                && pos.unmoved().has(r.rook_from)
+        })
+    };
+    let mut extras = Vec::new();
+    let eps: Vec<String> = (0..4)
+        .map(|i| {
+            seat_at(i)
+                .and_then(|s| pos.ep_chance(s))
+                .map(|c| format!("'{}:{}'", shape.name(c.target as usize), shape.name(c.victim as usize)))
+                .unwrap_or_else(|| "''".into())
+        })
+        .collect();
+    if eps.iter().any(|e| e != "''") {
+        extras.push(format!("'enPassant':({})", eps.join(",")));
+    }
+    let turned: Vec<String> = pos
+        .men()
+        .filter(|(_, m)| m.kind == Kind::Pawn && m.dir != v.seats[m.owner].forward)
+        .map(|(sq, m)| format!("{}:{}", shape.name(sq), m.dir.letter()))
+        .collect();
+    if !turned.is_empty() {
+        extras.push(format!("'pawnDir':'{}'", turned.join(" ")));
+    }
+    if (0..v.players()).any(|s| pos.status(s) == Status::Stalemated) {
+        let flags: Vec<&str> = (0..4)
+            .map(|i| if seat_at(i).is_some_and(|s| pos.status(s) == Status::Stalemated) { "1" } else { "0" })
+            .collect();
+        extras.push(format!("'stalemated':({})", flags.join(",")));
+    }
+    let mut ranks = Vec::with_capacity(shape.height);
+    for y in (0..shape.height).rev() {
+        let mut tokens = Vec::new();
+        let mut empty = 0;
+        for x in 0..shape.width {
+            match pos.man_at(shape.square(x, y)) {
+                Some(man) => {
+                    if empty > 0 {
+                        tokens.push(empty.to_string());
+                        empty = 0;
+                    }
+                    let colour = COLOURS[colour_of_seat(v, man.owner)].0;
+                    let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) { "d" } else { "" };
+                    tokens.push(format!("{dead}{colour}{}", man.kind.letter()));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            tokens.push(empty.to_string());
+        }
+        ranks.push(tokens.join(","));
+    }
+    let extra = if extras.is_empty() {
+        String::new()
+    } else {
+        format!("{{{}}}-", extras.join(","))
+    };
+    format!(
+        "{turn}-{}-{}-{}-0,0,0,0-{}-{extra}{}",
+        join(&dead_of),
+        join(&|i| castle("O-O", i)),
+        join(&|i| castle("O-O-O", i)),
+        pos.halfmove_clock(),
+        ranks.join("/")
+    )
+}

@@ -1,0 +1,122 @@
+//! Variants whose rules are fixed in rules.md but which the engine does not
+//! play yet. Their boards, seats and teams are here so that the record, the
+//! readers and `roundtable variants` already know them.
+
+use super::{Scheme, Seat, Support, Variant, nowhere};
+use crate::board::{Dir, Shape};
+use crate::men::Kind;
+
+const fn seat(name: &'static str, letter: char, side: &'static str, team: u8, forward: Dir) -> Seat {
+    Seat {
+        name,
+        letter,
+        side,
+        team,
+        forward,
+    }
+}
+
+const fn planned(
+    id: &'static str,
+    name: &'static str,
+    summary: &'static str,
+    shape: Shape,
+    seats: &'static [Seat],
+) -> Variant {
+    Variant {
+        id,
+        name,
+        summary,
+        support: Support::Planned,
+        shape,
+        seats,
+        start: "",
+        scheme: Scheme::Orthodox,
+        double_step: nowhere,
+        en_passant: false,
+        promotion: nowhere,
+        promote_by_capture_only: false,
+        promotion_kinds: &[Kind::Queen],
+        reverse_on: nowhere,
+        forward_on: nowhere,
+        leap_partner_pawn: false,
+        shield_partner: false,
+        castlings: &[],
+        kings: &[Kind::King],
+    }
+}
+
+pub const DOUBLE_SKAK: Variant = planned(
+    "double-skak",
+    "Double Skak",
+    "four players, two teams, one king per team, nosed pawns on 8x8 (planned)",
+    Shape::CHESS,
+    &[
+        seat("Yellow", 'y', "North-East", 0, Dir::West),
+        seat("Green", 'g', "South-East", 1, Dir::West),
+        seat("White", 'w', "North-West", 0, Dir::South),
+        seat("Red", 'r', "South-West", 1, Dir::North),
+    ],
+);
+
+pub const DOUBLE_KING: Variant = planned(
+    "double-king",
+    "Double King Chess (Squirk)",
+    "two kings and a squirk each on 10x8 (planned)",
+    Shape::WIDE,
+    &[
+        seat("White", 'w', "South", 0, Dir::North),
+        seat("Black", 'b', "North", 1, Dir::South),
+    ],
+);
+
+pub const SKOCK: Variant = planned(
+    "skock",
+    "Skock",
+    "dice chess with doubled armies and queues on 8x8 (planned)",
+    Shape::CHESS,
+    &[
+        seat("White", 'w', "South", 0, Dir::North),
+        seat("Black", 'b', "North", 1, Dir::South),
+    ],
+);
+
+const QUATTRO_SEATS: &[Seat] = &[
+    seat("White", 'w', "South", 0, Dir::North),
+    seat("Black", 'b', "West", 1, Dir::East),
+    seat("Brown", 'n', "North", 2, Dir::South),
+    seat("Gray", 'g', "East", 3, Dir::West),
+];
+
+pub const QUATTRO: Variant = planned(
+    "quattro",
+    "Quattro-Chess (Meerman)",
+    "four players, all against all, on the 160-square cross (planned)",
+    Shape::CROSS,
+    QUATTRO_SEATS,
+);
+
+pub const TRIPLE: Variant = planned(
+    "triple",
+    "Triple-Chess (Meerman)",
+    "three players, all against all, on the cross without its East arm (planned)",
+    Shape::TRIPLE,
+    &[
+        seat("White", 'w', "South", 0, Dir::North),
+        seat("Black", 'b', "West", 1, Dir::East),
+        seat("Brown", 'n', "North", 2, Dir::South),
+    ],
+);
+
+pub const TEAM: Variant = planned(
+    "team",
+    "Team-Chess (Meerman)",
+    "two teams of neighbours on the 160-square cross (planned)",
+    Shape::CROSS,
+    &[
+        seat("White", 'w', "South", 0, Dir::North),
+        seat("Black", 'b', "West", 1, Dir::East),
+        seat("Gray", 'g', "East", 0, Dir::West),
+        seat("Brown", 'n', "North", 1, Dir::South),
+    ],
+);
