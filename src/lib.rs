@@ -4,3 +4,25 @@ pub mod engine;
 pub mod men;
 pub mod notation;
 pub mod variant;
+
+/// Runs `$body` with `$B` bound to the square-set width of `$variant`'s board,
+/// so that each board is compiled at its own width.
+#[macro_export]
+macro_rules! with_width {
+    ($variant:expr, $B:ident => $body:expr) => {
+        match $variant.width() {
+            $crate::variant::Width::W64 => {
+                type $B = u64;
+                $body
+            }
+            $crate::variant::Width::W128 => {
+                type $B = u128;
+                $body
+            }
+            $crate::variant::Width::W256 => {
+                type $B = $crate::board::U256;
+                $body
+            }
+        }
+    };
+}

@@ -1,3 +1,43 @@
+//! `roundtable`: read, replay, verify, convert and report on game records of
+//! multi-player and historical chess variants.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "roundtable", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the move tree to a depth (engine check and benchmark).
+    Perft(cli::perft::PerftArgs),
+    /// List the variants, one line each.
+    Variants,
+}
+
 fn main() {
-    println!("Hello, world!");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let result = match &cli.command {
+        Command::Perft(args) => cli::perft::run(args),
+        Command::Variants => {
+            cli::variants::run();
+            Ok(())
+        }
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(e.exit_code());
+    }
 }

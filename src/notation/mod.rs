@@ -2,6 +2,7 @@
 
 pub mod fen;
 pub mod fen4;
+pub mod long;
 
 use crate::board::Bits;
 use crate::engine::Position;

@@ -1,0 +1,40 @@
+//! The command line: one file per command, each thin.
+
+pub mod perft;
+pub mod variants;
+
+use std::fmt;
+
+/// Why a command failed, and the exit code that says so.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input from the user (exit 2).
+    Input(String),
+    /// Something broke inside the toolkit (exit 1).
+    Internal(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Input(_) => 2,
+            CliError::Internal(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input(m) | CliError::Internal(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Finds a variant by id, or says which ids exist.
+pub fn variant_arg(id: &str) -> Result<&'static roundtable::variant::Variant, CliError> {
+    roundtable::variant::by_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = roundtable::variant::all().iter().map(|v| v.id).collect();
+        CliError::Input(format!("unknown variant `{id}`; known variants: {}", ids.join(", ")))
+    })
+}

@@ -1,0 +1,52 @@
+//! Long algebraic moves as the engine sees them: `Bi1xa9`, `h2-h3`,
+//! `e7-e8=Q`, `O-O`, `--`. Check marks are added by the replay.
+
+use crate::board::Bits;
+use crate::engine::{Move, MoveKind, Position};
+use crate::men::Kind;
+
+/// The long algebraic text of `mv`, a move of the player to move in `pos`.
+pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
+    let shape = pos.variant().shape;
+    match mv.kind {
+        MoveKind::Pass => return "--".to_string(),
+        MoveKind::Castle(i) => {
+            return pos
+                .variant()
+                .castlings
+                .get(i as usize)
+                .map(|c| c.notation.to_string())
+                .unwrap_or_else(|| "O-O".to_string());
+        }
+        _ => {}
+    }
+    let (from, to) = (mv.from as usize, mv.to as usize);
+    let mut out = String::with_capacity(10);
+    if let Some(man) = pos.man_at(from)
+        && man.kind != Kind::Pawn
+    {
+        out.push(man.kind.letter());
+    }
+    out.push_str(&shape.name(from));
+    let capture = pos.man_at(to).is_some() || mv.kind == MoveKind::EnPassant;
+    out.push(if capture { 'x' } else { '-' });
+    out.push_str(&shape.name(to));
+    if let MoveKind::Promotion(k) = mv.kind {
+        out.push('=');
+        out.push(k.letter());
+    }
+    out
+}
+
+/// The UCI-style text of a move (`e2e4`, `e7e8q`), as other engines print perft divides.
+pub fn uci<B: Bits>(pos: &Position<B>, mv: Move) -> String {
+    let shape = pos.variant().shape;
+    if mv.kind == MoveKind::Pass {
+        return "0000".to_string();
+    }
+    let mut out = format!("{}{}", shape.name(mv.from as usize), shape.name(mv.to as usize));
+    if let MoveKind::Promotion(k) = mv.kind {
+        out.push(k.letter().to_ascii_lowercase());
+    }
+    out
+}
