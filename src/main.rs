@@ -29,15 +29,24 @@ fn main() {
             std::process::exit(code);
         }
     };
-    let result = match &cli.command {
+    // A panic is a bug of the toolkit, never the input's fault: exit 1.
+    let result = std::panic::catch_unwind(|| run(&cli.command)).unwrap_or_else(|_| {
+        Err(cli::CliError::Internal(
+            "internal error (a bug in roundtable; please report it with the input)".into(),
+        ))
+    });
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(e.exit_code());
+    }
+}
+
+fn run(command: &Command) -> Result<(), cli::CliError> {
+    match command {
         Command::Perft(args) => cli::perft::run(args),
         Command::Variants => {
             cli::variants::run();
             Ok(())
         }
-    };
-    if let Err(e) = result {
-        eprintln!("error: {e}");
-        std::process::exit(e.exit_code());
     }
 }

@@ -84,7 +84,13 @@ fn random_games_agree_with_shakmaty_move_by_move() {
             let reread: Position<u64> = fen::read(chess, &written).expect("our FEN reads back");
             assert_eq!(fen::write(&reread), written);
             let their_fen = Fen::from_position(theirs.clone(), EnPassantMode::Always).to_string();
-            let strip = |f: &str| f.split(' ').enumerate().filter(|(i, _)| *i != 3).map(|(_, p)| p.to_string()).collect::<Vec<_>>();
+            let strip = |f: &str| {
+                f.split(' ')
+                    .enumerate()
+                    .filter(|(i, _)| *i != 3)
+                    .map(|(_, p)| p.to_string())
+                    .collect::<Vec<_>>()
+            };
             assert_eq!(strip(&written), strip(&their_fen), "game {game} ply {ply}");
         }
     }

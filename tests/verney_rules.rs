@@ -54,7 +54,10 @@ fn moves_from(pos: &Position<U256>, square: &str) -> Vec<String> {
     moves(pos)
         .0
         .into_iter()
-        .filter(|m| m.trim_start_matches(|c: char| c.is_ascii_uppercase()).starts_with(square))
+        .filter(|m| {
+            m.trim_start_matches(|c: char| c.is_ascii_uppercase())
+                .starts_with(square)
+        })
         .filter(|m| {
             let rest = m.trim_start_matches(|c: char| c.is_ascii_uppercase());
             rest[square.len()..].starts_with(['-', 'x'])
@@ -226,7 +229,12 @@ fn checkmate_happens_at_the_start_of_the_players_own_turn() {
     assert_eq!(pos.status(YELLOW), Status::Active);
     let (list, turn) = moves(&pos);
     assert_eq!(list, ["--"]);
-    assert_eq!(turn, Turn::Pass { becomes: Status::Mated });
+    assert_eq!(
+        turn,
+        Turn::Pass {
+            becomes: Status::Mated
+        }
+    );
     pos = play(&pos, "--");
     assert_eq!(pos.status(YELLOW), Status::Mated);
     assert_eq!(pos.turn(), RED);
@@ -245,7 +253,10 @@ fn inert_men_block_but_never_attack_or_get_captured() {
     // Red's rook may not take it, but it blocks him.
     let rook = moves_from(&pos, "h7");
     assert!(rook.contains(&"Rh7-h8".to_string()));
-    assert!(!rook.iter().any(|m| m.contains("h9") || m.contains("h10")), "{rook:?}");
+    assert!(
+        !rook.iter().any(|m| m.contains("h9") || m.contains("h10")),
+        "{rook:?}"
+    );
     // An inert man does not defend: White's knight b9, guarded only by the
     // inert rook, may be taken by Red's king.
     let undefended = yellow_mated(&["yRh9", "wNb9"], RED);
@@ -297,7 +308,12 @@ fn stalemated_player_passes_while_his_partner_plays() {
     let pos = position(&["rQg3", "rRi5"], YELLOW);
     let (list, turn) = moves(&pos);
     assert_eq!(list, ["--"]);
-    assert_eq!(turn, Turn::Pass { becomes: Status::Stalemated });
+    assert_eq!(
+        turn,
+        Turn::Pass {
+            becomes: Status::Stalemated
+        }
+    );
     let after = play(&pos, "--");
     assert_eq!(after.status(YELLOW), Status::Stalemated);
     assert_eq!(after.turn(), RED);

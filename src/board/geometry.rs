@@ -50,7 +50,10 @@ pub fn orth_index(d: Dir) -> usize {
 
 impl<B: Bits> Geometry<B> {
     pub fn new(shape: Shape) -> Self {
-        assert!(shape.size() <= B::CAPACITY, "board too large for its set width");
+        assert!(
+            shape.size() <= B::CAPACITY,
+            "board too large for its set width"
+        );
         let n = shape.size();
         let exists: Vec<bool> = (0..n).map(|s| shape.exists(s)).collect();
         let set_of = |squares: &mut dyn Iterator<Item = Square>| {
@@ -256,7 +259,10 @@ mod tests {
         let r = g.rook_attacks(sq(&s, "d1"), U256::EMPTY);
         assert_eq!(r.count(), 7 + 13);
         // Queen-length diagonal across the centre: d4..k11.
-        assert!(g.bishop_attacks(sq(&s, "d4"), U256::EMPTY).has(sq(&s, "k11")));
+        assert!(
+            g.bishop_attacks(sq(&s, "d4"), U256::EMPTY)
+                .has(sq(&s, "k11"))
+        );
     }
 
     #[test]

@@ -67,7 +67,10 @@ impl Dir {
     /// Whether the square index grows along this direction (so the nearest
     /// man on a ray is its lowest square).
     pub fn ascending(self) -> bool {
-        matches!(self, Dir::North | Dir::NorthEast | Dir::East | Dir::NorthWest)
+        matches!(
+            self,
+            Dir::North | Dir::NorthEast | Dir::East | Dir::NorthWest
+        )
     }
 
     pub fn is_diagonal(self) -> bool {
@@ -135,7 +138,12 @@ impl Shape {
         name: "160-square cross",
         width: 14,
         height: 14,
-        holes: &[(0, 2, 0, 2), (11, 13, 0, 2), (0, 2, 11, 13), (11, 13, 11, 13)],
+        holes: &[
+            (0, 2, 0, 2),
+            (11, 13, 0, 2),
+            (0, 2, 11, 13),
+            (11, 13, 11, 13),
+        ],
         light_parity: 0,
     };
     /// The Triple-Chess board: the cross without its East arm.

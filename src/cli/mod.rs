@@ -35,6 +35,9 @@ impl fmt::Display for CliError {
 pub fn variant_arg(id: &str) -> Result<&'static roundtable::variant::Variant, CliError> {
     roundtable::variant::by_id(id).ok_or_else(|| {
         let ids: Vec<&str> = roundtable::variant::all().iter().map(|v| v.id).collect();
-        CliError::Input(format!("unknown variant `{id}`; known variants: {}", ids.join(", ")))
+        CliError::Input(format!(
+            "unknown variant `{id}`; known variants: {}",
+            ids.join(", ")
+        ))
     })
 }

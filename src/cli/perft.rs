@@ -48,7 +48,11 @@ fn count<B: Bits>(pos: &Position<B>, args: &PerftArgs) {
             .perft_divide(args.depth)
             .into_iter()
             .map(|(mv, n)| {
-                let text = if args.uci { long::uci(pos, mv) } else { long::write(pos, mv) };
+                let text = if args.uci {
+                    long::uci(pos, mv)
+                } else {
+                    long::write(pos, mv)
+                };
                 (text, n)
             })
             .collect();

@@ -122,7 +122,14 @@ impl<B: Bits> Position<B> {
     }
 
     #[inline]
-    fn push_pawn_kind(&self, list: &mut MoveList, from: Square, to: Square, promo: B, kind: MoveKind) {
+    fn push_pawn_kind(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        to: Square,
+        promo: B,
+        kind: MoveKind,
+    ) {
         if promo.has(to) {
             for &p in self.rules.variant.promotion_kinds {
                 list.push(Move::new(from, to, MoveKind::Promotion(p)));

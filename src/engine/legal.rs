@@ -45,8 +45,8 @@ impl<B: Bits> Position<B> {
         let own = self.by_seat[mover];
         let king = self.sole_king(mover);
         let mut pinned = B::EMPTY;
-        let mut test_all = self.rules.variant.scheme == Scheme::InertMates
-            && self.status.contains(&Status::Mated);
+        let mut test_all =
+            self.rules.variant.scheme == Scheme::InertMates && self.status.contains(&Status::Mated);
         if let Some(k) = king {
             test_all |= self.attackers(k, enemies, self.occupied).any();
             pinned |= self.pinned_to(k, enemies, own);

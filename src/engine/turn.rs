@@ -10,8 +10,13 @@ use crate::variant::Scheme;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The team (seats as a bit mask) won.
-    Win { seats: u8, reason: EndReason },
-    Draw { reason: EndReason },
+    Win {
+        seats: u8,
+        reason: EndReason,
+    },
+    Draw {
+        reason: EndReason,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

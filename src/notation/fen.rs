@@ -46,7 +46,7 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
                 let n: usize = digits
                     .parse()
                     .map_err(|_| bad(format!("bad empty-square count `{digits}`")))?;
-                *x += n;
+                *x = x.saturating_add(n);
                 digits.clear();
             }
             Ok(())
@@ -60,7 +60,11 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
             let kind = Kind::from_letter(c)
                 .ok_or_else(|| bad(format!("unknown man `{c}` in rank {}", y + 1)))?;
             if x >= shape.width {
-                return Err(bad(format!("rank {} is longer than {} squares", y + 1, shape.width)));
+                return Err(bad(format!(
+                    "rank {} is longer than {} squares",
+                    y + 1,
+                    shape.width
+                )));
             }
             let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
             let man = Man::new(kind, owner, variant.seats[owner].forward);
@@ -80,7 +84,11 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
     let turn = match fields[1] {
         "w" | "W" => 0,
         "b" | "B" => 1,
-        other => return Err(bad(format!("side to move must be `w` or `b`, not `{other}`"))),
+        other => {
+            return Err(bad(format!(
+                "side to move must be `w` or `b`, not `{other}`"
+            )));
+        }
     };
     pos.set_turn(turn);
     if let Some(castling) = fields.get(2) {
@@ -97,7 +105,11 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
                 pos.man_at(v)
                     .is_some_and(|m| m.kind == Kind::Pawn && m.owner == creator)
             })
-            .ok_or_else(|| bad(format!("en passant square `{ep}` has no pawn that just stepped past it")))?;
+            .ok_or_else(|| {
+                bad(format!(
+                    "en passant square `{ep}` has no pawn that just stepped past it"
+                ))
+            })?;
         pos.set_ep(
             creator,
             Some(EpChance {
@@ -112,7 +124,10 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
                 .map_err(|_| bad(format!("{name} must be a number, not `{f}`")))
         })
     };
-    pos.set_clocks(number(4, "the halfmove clock")?, number(5, "the move number")?);
+    pos.set_clocks(
+        number(4, "the halfmove clock")?,
+        number(5, "the move number")?,
+    );
     validate(&pos)?;
     Ok(pos)
 }
@@ -132,7 +147,11 @@ fn read_castling<B: Bits>(
             'Q' => (0, false),
             'k' => (1, true),
             'q' => (1, false),
-            other => return Err(bad(format!("castling rights are `KQkq` or `-`; `{other}` is not one"))),
+            other => {
+                return Err(bad(format!(
+                    "castling rights are `KQkq` or `-`; `{other}` is not one"
+                )));
+            }
         };
         let notation = if short { "O-O" } else { "O-O-O" };
         let rule = pos
@@ -207,7 +226,11 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
                         empty = 0;
                     }
                     let c = man.kind.letter();
-                    row.push(if man.owner == 0 { c } else { c.to_ascii_lowercase() });
+                    row.push(if man.owner == 0 {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    });
                 }
                 None => empty += 1,
             }
@@ -222,7 +245,11 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     for (rule, c) in pos.rules().castles.iter().zip(v.castlings) {
         if pos.unmoved().has(rule.king_from) && pos.unmoved().has(rule.rook_from) {
             let letter = if c.notation == "O-O" { 'K' } else { 'Q' };
-            castling.push(if c.seat == 0 { letter } else { letter.to_ascii_lowercase() });
+            castling.push(if c.seat == 0 {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
         }
     }
     if castling.is_empty() {

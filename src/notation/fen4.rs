@@ -34,7 +34,9 @@ fn colour_of_seat(variant: &Variant, seat: usize) -> usize {
 fn flags(field: &str, name: &str) -> Result<[bool; 4], PositionError> {
     let parts: Vec<&str> = field.split(',').collect();
     if parts.len() != 4 {
-        return Err(bad(format!("{name} must be four comma-separated 0/1 values, not `{field}`")));
+        return Err(bad(format!(
+            "{name} must be four comma-separated 0/1 values, not `{field}`"
+        )));
     }
     let mut out = [false; 4];
     for (o, p) in out.iter_mut().zip(parts) {
@@ -120,8 +122,12 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
         .find(fields[0].trim())
         .filter(|_| fields[0].trim().len() == 1)
         .ok_or_else(|| bad(format!("turn must be one of R B Y G, not `{}`", fields[0])))?;
-    let turn = seat_of_colour(variant, turn_colour)
-        .ok_or_else(|| bad(format!("{} has no player in seat {}", variant.id, fields[0])))?;
+    let turn = seat_of_colour(variant, turn_colour).ok_or_else(|| {
+        bad(format!(
+            "{} has no player in seat {}",
+            variant.id, fields[0]
+        ))
+    })?;
     pos.set_turn(turn);
     let dead = flags(fields[1], "dead")?;
     let castle_short = flags(fields[2], "castleK")?;
@@ -176,18 +182,26 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
     Ok(pos)
 }
 
-fn read_board<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, board: &str) -> Result<(), PositionError> {
+fn read_board<B: Bits>(
+    pos: &mut Position<B>,
+    variant: &'static Variant,
+    board: &str,
+) -> Result<(), PositionError> {
     let shape = variant.shape;
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != shape.height {
-        return Err(bad(format!("the board has {} ranks; FEN4 needs {}", ranks.len(), shape.height)));
+        return Err(bad(format!(
+            "the board has {} ranks; FEN4 needs {}",
+            ranks.len(),
+            shape.height
+        )));
     }
     for (row, rank) in ranks.iter().enumerate() {
         let y = shape.height - 1 - row;
         let mut x = 0usize;
         for token in rank.split(',').map(str::trim) {
             if let Ok(n) = token.parse::<usize>() {
-                x += n;
+                x = x.saturating_add(n);
                 continue;
             }
             let (dead, body) = match token.strip_prefix('d') {
@@ -201,8 +215,12 @@ fn read_board<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, board: 
                 None => (false, token),
             };
             let mut chars = body.chars();
-            let (Some(colour), Some(letter), None) = (chars.next(), chars.next(), chars.next()) else {
-                return Err(bad(format!("`{token}` on rank {} is not a man such as `rK`", y + 1)));
+            let (Some(colour), Some(letter), None) = (chars.next(), chars.next(), chars.next())
+            else {
+                return Err(bad(format!(
+                    "`{token}` on rank {} is not a man such as `rK`",
+                    y + 1
+                )));
             };
             let colour_index = COLOURS
                 .iter()
@@ -212,11 +230,15 @@ fn read_board<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, board: 
                 .ok_or_else(|| bad(format!("{} has no player in seat `{colour}`", variant.id)))?;
             let kind = match letter {
                 'D' => Kind::Queen,
-                l => Kind::from_letter(l).ok_or_else(|| bad(format!("`{l}` in `{token}` is not a man")))?,
+                l => Kind::from_letter(l)
+                    .ok_or_else(|| bad(format!("`{l}` in `{token}` is not a man")))?,
             };
             let sq = shape.square(x, y);
             if x >= shape.width || !shape.exists(sq) {
-                return Err(bad(format!("`{token}` stands on a square the board does not have (rank {})", y + 1)));
+                return Err(bad(format!(
+                    "`{token}` stands on a square the board does not have (rank {})",
+                    y + 1
+                )));
             }
             if dead != (pos.status(owner) == Status::Mated || pos.status(owner) == Status::Out) {
                 return Err(bad(format!(
@@ -227,27 +249,42 @@ fn read_board<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, board: 
             x += 1;
         }
         if x != shape.width {
-            return Err(bad(format!("rank {} covers {} squares; it needs {}", y + 1, x, shape.width)));
+            return Err(bad(format!(
+                "rank {} covers {} squares; it needs {}",
+                y + 1,
+                x,
+                shape.width
+            )));
         }
     }
     Ok(())
 }
 
-fn read_extra<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, extra: &str) -> Result<(), PositionError> {
+fn read_extra<B: Bits>(
+    pos: &mut Position<B>,
+    variant: &'static Variant,
+    extra: &str,
+) -> Result<(), PositionError> {
     let shape = variant.shape;
     for (key, value) in extra_pairs(extra) {
         match key.as_str() {
             "enPassant" => {
-                let parts = tuple(&value).ok_or_else(|| bad(format!("enPassant must be a 4-tuple, not `{value}`")))?;
+                let parts = tuple(&value)
+                    .ok_or_else(|| bad(format!("enPassant must be a 4-tuple, not `{value}`")))?;
                 for (i, part) in parts.iter().enumerate() {
                     if part.is_empty() {
                         continue;
                     }
-                    let (cap, pawn) = part
-                        .split_once(':')
-                        .ok_or_else(|| bad(format!("enPassant entry `{part}` must be `capture:pawn`")))?;
-                    let sq = |n: &str| shape.parse_square(n).ok_or_else(|| bad(format!("`{n}` is not a square")));
-                    let seat = seat_of_colour(variant, i).ok_or_else(|| bad("enPassant for a missing seat"))?;
+                    let (cap, pawn) = part.split_once(':').ok_or_else(|| {
+                        bad(format!("enPassant entry `{part}` must be `capture:pawn`"))
+                    })?;
+                    let sq = |n: &str| {
+                        shape
+                            .parse_square(n)
+                            .ok_or_else(|| bad(format!("`{n}` is not a square")))
+                    };
+                    let seat = seat_of_colour(variant, i)
+                        .ok_or_else(|| bad("enPassant for a missing seat"))?;
                     pos.set_ep(
                         seat,
                         Some(EpChance {
@@ -259,10 +296,12 @@ fn read_extra<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, extra: 
             }
             "pawnDir" => {
                 for item in unquote(&value).split_whitespace() {
-                    let (name, dir) = item
-                        .split_once(':')
-                        .ok_or_else(|| bad(format!("pawnDir entry `{item}` must be `square:direction`")))?;
-                    let sq: Square = shape.parse_square(name).ok_or_else(|| bad(format!("`{name}` is not a square")))?;
+                    let (name, dir) = item.split_once(':').ok_or_else(|| {
+                        bad(format!("pawnDir entry `{item}` must be `square:direction`"))
+                    })?;
+                    let sq: Square = shape
+                        .parse_square(name)
+                        .ok_or_else(|| bad(format!("`{name}` is not a square")))?;
                     let dir = dir
                         .chars()
                         .next()
@@ -271,15 +310,19 @@ fn read_extra<B: Bits>(pos: &mut Position<B>, variant: &'static Variant, extra: 
                     let man = pos
                         .man_at(sq)
                         .filter(|m| m.kind == Kind::Pawn)
-                        .ok_or_else(|| bad(format!("pawnDir names {name}, where no pawn stands")))?;
+                        .ok_or_else(|| {
+                            bad(format!("pawnDir names {name}, where no pawn stands"))
+                        })?;
                     pos.put(sq, Man { dir, ..man });
                 }
             }
             "stalemated" => {
-                let parts = tuple(&value).ok_or_else(|| bad(format!("stalemated must be a 4-tuple, not `{value}`")))?;
+                let parts = tuple(&value)
+                    .ok_or_else(|| bad(format!("stalemated must be a 4-tuple, not `{value}`")))?;
                 for (i, part) in parts.iter().enumerate() {
                     if matches!(part.as_str(), "1" | "true") {
-                        let seat = seat_of_colour(variant, i).ok_or_else(|| bad("stalemated: missing seat"))?;
+                        let seat = seat_of_colour(variant, i)
+                            .ok_or_else(|| bad("stalemated: missing seat"))?;
                         pos.set_status(seat, Status::Stalemated);
                     }
                 }
@@ -297,10 +340,14 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     let shape = v.shape;
     let seat_at = |i: usize| seat_of_colour(v, i);
     let turn = ['R', 'B', 'Y', 'G'][colour_of_seat(v, pos.turn())];
-    let dead_of = |i: usize| {
-        seat_at(i).is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out))
+    let dead_of =
+        |i: usize| seat_at(i).is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out));
+    let join = |f: &dyn Fn(usize) -> bool| {
+        (0..4)
+            .map(|i| if f(i) { "1" } else { "0" })
+            .collect::<Vec<_>>()
+            .join(",")
     };
-    let join = |f: &dyn Fn(usize) -> bool| (0..4).map(|i| if f(i) { "1" } else { "0" }).collect::<Vec<_>>().join(",");
     let castle = |notation: &str, i: usize| {
         pos.rules().castles.iter().zip(v.castlings).any(|(r, c)| {
             c.notation == notation
@@ -314,7 +361,13 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
         .map(|i| {
             seat_at(i)
                 .and_then(|s| pos.ep_chance(s))
-                .map(|c| format!("'{}:{}'", shape.name(c.target as usize), shape.name(c.victim as usize)))
+                .map(|c| {
+                    format!(
+                        "'{}:{}'",
+                        shape.name(c.target as usize),
+                        shape.name(c.victim as usize)
+                    )
+                })
                 .unwrap_or_else(|| "''".into())
         })
         .collect();
@@ -331,7 +384,13 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     }
     if (0..v.players()).any(|s| pos.status(s) == Status::Stalemated) {
         let flags: Vec<&str> = (0..4)
-            .map(|i| if seat_at(i).is_some_and(|s| pos.status(s) == Status::Stalemated) { "1" } else { "0" })
+            .map(|i| {
+                if seat_at(i).is_some_and(|s| pos.status(s) == Status::Stalemated) {
+                    "1"
+                } else {
+                    "0"
+                }
+            })
             .collect();
         extras.push(format!("'stalemated':({})", flags.join(",")));
     }
@@ -347,7 +406,11 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
                         empty = 0;
                     }
                     let colour = COLOURS[colour_of_seat(v, man.owner)].0;
-                    let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) { "d" } else { "" };
+                    let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) {
+                        "d"
+                    } else {
+                        ""
+                    };
                     tokens.push(format!("{dead}{colour}{}", man.kind.letter()));
                 }
                 None => empty += 1,

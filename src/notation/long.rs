@@ -44,7 +44,11 @@ pub fn uci<B: Bits>(pos: &Position<B>, mv: Move) -> String {
     if mv.kind == MoveKind::Pass {
         return "0000".to_string();
     }
-    let mut out = format!("{}{}", shape.name(mv.from as usize), shape.name(mv.to as usize));
+    let mut out = format!(
+        "{}{}",
+        shape.name(mv.from as usize),
+        shape.name(mv.to as usize)
+    );
     if let MoveKind::Promotion(k) = mv.kind {
         out.push(k.letter().to_ascii_lowercase());
     }

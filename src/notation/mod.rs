@@ -14,7 +14,10 @@ use crate::variant::{Support, Variant};
 pub struct PositionError(pub String);
 
 /// Reads a position of `variant`: FEN4 on the 14x14 boards, FEN elsewhere.
-pub fn read_position<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B>, PositionError> {
+pub fn read_position<B: Bits>(
+    variant: &'static Variant,
+    text: &str,
+) -> Result<Position<B>, PositionError> {
     if variant.support != Support::Playable {
         return Err(PositionError(format!(
             "{} is not playable yet (its rules are planned)",
@@ -40,4 +43,65 @@ pub fn write_position<B: Bits>(pos: &Position<B>) -> String {
 /// The start position of a variant.
 pub fn start_position<B: Bits>(variant: &'static Variant) -> Result<Position<B>, PositionError> {
     read_position(variant, variant.start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::U256;
+    use crate::variant;
+
+    /// Random and mangled texts: an error or a position, never a panic.
+    #[test]
+    fn position_readers_never_panic() {
+        let chess = variant::by_id("chess").expect("chess");
+        let verney = variant::by_id("verney").expect("verney");
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let alphabet: Vec<char> = "rnbqkpRNBQKPdyg0123456789/,-w {}':()KQkq\u{e9}"
+            .chars()
+            .collect();
+        for round in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let base = if round % 2 == 0 {
+                chess.start
+            } else {
+                verney.start
+            };
+            let mut text: Vec<char> = base.chars().collect();
+            let edits = 1 + (seed % 4) as usize;
+            for e in 0..edits {
+                let r = seed.rotate_left(e as u32 * 11);
+                let at = (r % (text.len() as u64 + 1)) as usize;
+                let c = alphabet[(r >> 20) as usize % alphabet.len()];
+                match r % 3 {
+                    0 if at < text.len() => {
+                        text.remove(at);
+                    }
+                    1 if at < text.len() => text[at] = c,
+                    _ => text.insert(at, c),
+                }
+            }
+            let text: String = text.into_iter().collect();
+            let _ = read_position::<u64>(chess, &text);
+            let _ = read_position::<U256>(verney, &text);
+        }
+    }
+
+    #[test]
+    fn start_positions_write_back_as_read() {
+        for v in variant::all()
+            .into_iter()
+            .filter(|v| v.support == Support::Playable)
+        {
+            crate::with_width!(v, B => {
+                let pos = start_position::<B>(v).expect("start reads");
+                let text = write_position(&pos);
+                let again = read_position::<B>(v, &text).expect("written text reads");
+                assert_eq!(pos, again, "{}", v.id);
+                assert_eq!(text.replace(' ', ""), v.start.replace(' ', ""), "{}", v.id);
+            });
+        }
+    }
 }

@@ -6,7 +6,13 @@ use super::{Scheme, Seat, Support, Variant, nowhere};
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
 
-const fn seat(name: &'static str, letter: char, side: &'static str, team: u8, forward: Dir) -> Seat {
+const fn seat(
+    name: &'static str,
+    letter: char,
+    side: &'static str,
+    team: u8,
+    forward: Dir,
+) -> Seat {
     Seat {
         name,
         letter,

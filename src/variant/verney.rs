@@ -43,7 +43,7 @@ const SEATS: &[Seat] = &[
 /// The back edge of an adversary's arm: files a and n for the North-South
 /// team, ranks 1 and 14 for the West-East team (the arms span 4..11).
 fn adversary_edge(seat: usize, x: usize, y: usize) -> bool {
-    if seat % 2 == 0 {
+    if seat.is_multiple_of(2) {
         (x == 0 || x == 13) && (3..=10).contains(&y)
     } else {
         (y == 0 || y == 13) && (3..=10).contains(&x)

@@ -1,0 +1,116 @@
+//! The real binary on the command line: perft, variants, bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn roundtable() -> Command {
+    Command::cargo_bin("roundtable").expect("binary built")
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let out = roundtable()
+        .args(["perft", "chess", "3"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("nodes/s"));
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(stdout.lines().last(), Some("8902"));
+}
+
+#[test]
+fn perft_divide_lists_each_root_move() {
+    let out = roundtable()
+        .args(["perft", "chess", "2", "--divide"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2-e4 20"));
+    assert!(lines.contains(&"Ng1-f3 20"));
+    assert_eq!(lines.last(), Some(&"400"));
+}
+
+#[test]
+fn perft_from_a_fen() {
+    roundtable()
+        .args([
+            "perft",
+            "chess",
+            "2",
+            "--fen",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("191\n"));
+}
+
+#[test]
+fn perft_of_verney_counts_twelve_moves_a_player() {
+    roundtable()
+        .args(["perft", "verney", "2"])
+        .assert()
+        .success()
+        .stdout("144\n");
+}
+
+#[test]
+fn variants_lists_one_line_each() {
+    let out = roundtable().arg("variants").assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(stdout.lines().count(), 8);
+    assert!(stdout.lines().any(|l| l.starts_with("verney ")));
+}
+
+#[test]
+fn unknown_variant_is_a_one_line_error_with_exit_2() {
+    roundtable()
+        .args(["perft", "shogi", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown variant `shogi`"));
+}
+
+#[test]
+fn invalid_fen_is_a_one_line_error_with_exit_2() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "",
+        "\u{ff}\u{1}",
+    ] {
+        let out = roundtable()
+            .args(["perft", "chess", "1", "--fen", fen])
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert_eq!(stderr.lines().count(), 1, "{fen}: {stderr}");
+        assert!(stderr.starts_with("error: invalid position"), "{stderr}");
+    }
+}
+
+#[test]
+fn invalid_fen4_is_an_error_with_exit_2() {
+    roundtable()
+        .args([
+            "perft",
+            "verney",
+            "1",
+            "--fen",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-14/14",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("ranks"));
+}
+
+#[test]
+fn help_is_everywhere() {
+    roundtable().arg("--help").assert().success();
+    roundtable().args(["perft", "--help"]).assert().success();
+}
