@@ -45,6 +45,15 @@ pub trait Bits:
     fn has(self, sq: usize) -> bool {
         (self & Self::bit(sq)).any()
     }
+    /// Calls `f` on each square, lowest first (faster than the iterator on wide sets).
+    #[inline]
+    fn for_each_square(self, mut f: impl FnMut(usize)) {
+        let mut rest = self;
+        while rest.any() {
+            f(rest.lsb());
+            rest = rest.without_lsb();
+        }
+    }
     #[inline]
     fn squares(self) -> SquareIter<Self> {
         SquareIter(self)
@@ -105,6 +114,10 @@ macro_rules! native_bits {
             #[inline]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn has(self, sq: usize) -> bool {
+                (self >> sq) & 1 != 0
             }
         }
     };
@@ -202,6 +215,20 @@ impl Bits for U256 {
             127 - self.0[1].leading_zeros() as usize
         } else {
             63 - self.0[0].leading_zeros() as usize
+        }
+    }
+    #[inline]
+    fn has(self, sq: usize) -> bool {
+        (self.0[(sq >> 6) & 3] >> (sq & 63)) & 1 != 0
+    }
+    #[inline]
+    fn for_each_square(self, mut f: impl FnMut(usize)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
         }
     }
     #[inline]

@@ -26,9 +26,7 @@ impl<B: Bits> Position<B> {
         let targets = (g.all & !occ) | capturable;
         let k = &self.by_kind;
         let push_all = |list: &mut MoveList, from: Square, to: B| {
-            for t in to.squares() {
-                list.push(Move::new(from, t, MoveKind::Normal));
-            }
+            to.for_each_square(|t| list.push(Move::new(from, t, MoveKind::Normal)));
         };
         for from in (k[Kind::Knight.index()] & own).squares() {
             push_all(list, from, g.knight[from] & targets);

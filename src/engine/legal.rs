@@ -118,11 +118,9 @@ impl<B: Bits> Position<B> {
     /// The legal moves of `seat` (who need not be the player to move).
     pub(crate) fn legal_moves_of(&self, seat: usize, list: &mut MoveList) {
         list.clear();
-        let mut me = *self;
-        me.turn = seat as u8;
-        me.generate(seat, list);
-        let guard = me.guard(seat);
-        list.retain(|mv| me.is_legal(mv, &guard));
+        self.generate(seat, list);
+        let guard = self.guard(seat);
+        list.retain(|mv| self.is_legal(mv, &guard));
     }
 
     /// Whether `seat` has a legal move, judged without releases inside the

@@ -33,3 +33,63 @@ fn orthodox_perft_matches_public_figures_up_to_five_million() {
         }
     }
 }
+
+/// Every depth of the table, up to 193 million nodes: `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn orthodox_perft_matches_public_figures_at_every_depth() {
+    let chess = variant::by_id("chess").expect("chess is a variant");
+    for (fen, depths) in table() {
+        let pos = read_position::<u64>(chess, &fen).expect("reference FEN reads");
+        for (depth, nodes) in depths {
+            assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+        }
+    }
+}
+
+/// A lone man in the middle of each board: how many moves it has.
+#[test]
+fn each_man_moves_on_every_board_shape() {
+    use crate::board::{Bits, Dir, U256};
+    use crate::engine::{MoveList, Position};
+    use crate::men::{Kind, Man};
+    use crate::variant::Variant;
+
+    fn count<B: Bits>(v: &'static Variant, square: &str, kind: Kind) -> usize {
+        let mut pos = Position::<B>::empty(v);
+        let sq = v.shape.parse_square(square).expect("square");
+        pos.put(sq, Man::new(kind, 0, Dir::North));
+        let mut list = MoveList::new();
+        pos.generate(0, &mut list);
+        list.len()
+    }
+    let chess = variant::by_id("chess").expect("chess");
+    let wide = variant::by_id("double-king").expect("double-king");
+    let cross = variant::by_id("verney").expect("verney");
+    let triple = variant::by_id("triple").expect("triple");
+    // kind: (8x8 on d4, 10x8 on e4, cross on g7, triple on k7)
+    // Counted by hand: rays stop at edges and missing squares; a squirk's
+    // leap that a slide also reaches is one move.
+    let expected = [
+        (Kind::King, [8, 8, 8, 5]),
+        (Kind::Queen, [27, 30, 41, 36]),
+        (Kind::Rook, [14, 16, 26, 23]),
+        (Kind::Bishop, [13, 14, 15, 13]),
+        (Kind::Knight, [8, 8, 8, 4]),
+        (Kind::Pawn, [1, 1, 1, 1]),
+        (
+            Kind::Squirk,
+            [14 + 16 - 4, 16 + 16 - 4, 26 + 16 - 4, 23 + 9 - 3],
+        ),
+    ];
+    for (kind, [a, b, c, d]) in expected {
+        assert_eq!(count::<u64>(chess, "d4", kind), a, "{kind:?} on 8x8");
+        assert_eq!(count::<u128>(wide, "e4", kind), b, "{kind:?} on 10x8");
+        assert_eq!(count::<U256>(cross, "g7", kind), c, "{kind:?} on the cross");
+        assert_eq!(
+            count::<U256>(triple, "k7", kind),
+            d,
+            "{kind:?} on the triple board"
+        );
+    }
+}

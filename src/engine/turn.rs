@@ -146,12 +146,22 @@ impl<B: Bits> Position<B> {
         if depth == 0 {
             return 1;
         }
-        let mut list = MoveList::new();
-        self.turn_moves(&mut list);
-        if depth == 1 {
+        // One move list per ply, made once: no allocation or clearing per node.
+        let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+        self.perft_with(&mut lists)
+    }
+
+    fn perft_with(&self, lists: &mut [MoveList]) -> u64 {
+        let Some((list, deeper)) = lists.split_first_mut() else {
+            return 1;
+        };
+        self.turn_moves(list);
+        if deeper.is_empty() {
             return list.len() as u64;
         }
-        list.iter().map(|mv| self.after(mv).perft(depth - 1)).sum()
+        list.iter()
+            .map(|mv| self.after(mv).perft_with(deeper))
+            .sum()
     }
 
     /// Perft split by the first move.
