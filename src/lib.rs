@@ -1,8 +1,14 @@
 //! roundtable: game records of multi-player and historical chess variants.
 pub mod board;
 pub mod engine;
+pub mod input;
 pub mod men;
 pub mod notation;
+pub mod record;
+pub mod render;
+pub mod replay;
+pub mod report;
+pub mod resolve;
 pub mod variant;
 
 /// Runs `$body` with `$B` bound to the square-set width of `$variant`'s board,

@@ -16,6 +16,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the move tree to a depth (engine check and benchmark).
     Perft(cli::perft::PerftArgs),
+    /// Replay a record: resolve every move, show the events, the final position and material.
+    Replay(cli::replay::ReplayArgs),
     /// List the variants, one line each.
     Variants,
 }
@@ -44,6 +46,7 @@ fn main() {
 fn run(command: &Command) -> Result<(), cli::CliError> {
     match command {
         Command::Perft(args) => cli::perft::run(args),
+        Command::Replay(args) => cli::replay::run(args),
         Command::Variants => {
             cli::variants::run();
             Ok(())

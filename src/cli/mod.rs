@@ -1,6 +1,7 @@
 //! The command line: one file per command, each thin.
 
 pub mod perft;
+pub mod replay;
 pub mod variants;
 
 use std::fmt;
@@ -40,4 +41,11 @@ pub fn variant_arg(id: &str) -> Result<&'static roundtable::variant::Variant, Cl
             ids.join(", ")
         ))
     })
+}
+
+/// Reads a file as text (UTF-8, or Latin-1 when it is not), or says why not.
+pub fn read_file(path: &str) -> Result<String, CliError> {
+    std::fs::read(path)
+        .map(|bytes| roundtable::render::diagnostic::decode(&bytes))
+        .map_err(|e| CliError::Input(format!("cannot read `{path}`: {e}")))
 }

@@ -1,8 +1,12 @@
 //! Notations: one reader and one writer per notation.
 
+pub mod algebraic;
+pub mod descriptive;
 pub mod fen;
 pub mod fen4;
 pub mod long;
+pub mod pgn;
+pub mod table;
 
 use crate::board::Bits;
 use crate::engine::Position;

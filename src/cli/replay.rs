@@ -1,0 +1,175 @@
+//! `roundtable replay`: replay a record move by move and show what happened.
+
+use clap::{Args, ValueEnum};
+use roundtable::board::Bits;
+use roundtable::input;
+use roundtable::render::diagnostic::Diagnostic;
+use roundtable::render::{diagram, events};
+use roundtable::replay::{ReplayError, Trace, describe_outcome, replay};
+use roundtable::report::material::{self, Scale};
+use roundtable::with_width;
+use tabled::Tabled;
+use tabled::settings::Style;
+
+use super::{CliError, read_file};
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record: a round table (Verney's descriptive notation).
+    pub file: String,
+    /// `table`: every ply with its events, the final diagram and material;
+    /// `long`: one line per ply, `<round> <Player> <long algebraic>`.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Long,
+}
+
+pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let source = read_file(&args.file)?;
+    let game = input::round_table(&source).map_err(|e| {
+        let (line, column, len) = e
+            .span
+            .map(|s| (s.line, s.column, s.len))
+            .unwrap_or((1, 1, 1));
+        let label = format!("expected {}", e.expected);
+        CliError::Input(
+            Diagnostic {
+                file: &args.file,
+                source: &source,
+                line,
+                column,
+                len,
+                message: "the record cannot be read",
+                label: &label,
+                notes: &[],
+            }
+            .render(),
+        )
+    })?;
+    with_width!(game.variant, B => {
+        let trace = replay::<B>(&game).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+        match args.format {
+            Format::Long => print_long(&trace),
+            Format::Table => print_table(&trace),
+        }
+    });
+    Ok(())
+}
+
+/// A replay error as a diagnostic pointing at the ply's text.
+pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
+    let (line, column, len) = e
+        .span
+        .map(|s| (s.line, s.column, s.len))
+        .unwrap_or((1, 1, 1));
+    let message = format!(
+        "round {}, {}: the move does not replay: {}",
+        e.round, e.player, e.message
+    );
+    let label = format!("{}'s `{}`", e.player, e.text);
+    let mut notes = Vec::new();
+    if !e.moves.is_empty() {
+        let what = if e.message.starts_with("ambiguous") {
+            "candidates"
+        } else {
+            "legal moves"
+        };
+        notes.push(format!("{what}: {}", e.moves.join(" ")));
+    }
+    Diagnostic {
+        file,
+        source,
+        line,
+        column,
+        len,
+        message: &message,
+        label: &label,
+        notes: &notes,
+    }
+    .render()
+}
+
+fn print_long<B: Bits>(trace: &Trace<B>) {
+    for ply in &trace.plies {
+        let name = trace
+            .variant
+            .seats
+            .get(ply.seat)
+            .map(|s| s.name)
+            .unwrap_or("?");
+        let inferred = if ply.inferred() { " (inferred)" } else { "" };
+        println!("{} {} {}{}", ply.round, name, ply.long, inferred);
+    }
+}
+
+#[derive(Tabled)]
+struct PlyRow {
+    round: usize,
+    player: &'static str,
+    written: String,
+    #[tabled(rename = "move")]
+    mv: String,
+    events: String,
+}
+
+#[derive(Tabled)]
+struct MaterialRow {
+    player: &'static str,
+    material: u32,
+    start: u32,
+    lost: u32,
+}
+
+fn print_table<B: Bits>(trace: &Trace<B>) {
+    let v = trace.variant;
+    let rows: Vec<PlyRow> = trace
+        .plies
+        .iter()
+        .map(|p| PlyRow {
+            round: p.round,
+            player: v.seats.get(p.seat).map(|s| s.name).unwrap_or("?"),
+            written: p.text.clone(),
+            mv: p.long.clone(),
+            events: events::describe_all(v, &p.events),
+        })
+        .collect();
+    let mut table = tabled::Table::new(rows);
+    table.with(Style::psql());
+    println!("{table}\n");
+    let last = trace.last();
+    println!("Position after {} plies:\n", trace.plies.len());
+    println!("{}", diagram::text(last));
+    let scale = Scale::default_for(v.id);
+    let start = material::of_position(&trace.start, &scale);
+    let end = material::of_position(last, &scale);
+    let rows: Vec<MaterialRow> = (0..v.players())
+        .map(|s| MaterialRow {
+            player: v.seats[s].name,
+            material: end.get(s).copied().unwrap_or(0),
+            start: start.get(s).copied().unwrap_or(0),
+            lost: start
+                .get(s)
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(end.get(s).copied().unwrap_or(0)),
+        })
+        .collect();
+    let mut table = tabled::Table::new(rows);
+    table.with(Style::psql());
+    println!(
+        "Material on the {} scale (king not counted):\n{table}\n",
+        scale.name
+    );
+    match &trace.outcome {
+        Some(o) => println!("Result: {}", describe_outcome(v, o)),
+        None => println!(
+            "Result: the game goes on ({} to move)",
+            v.seats.get(last.turn()).map(|s| s.name).unwrap_or("?")
+        ),
+    }
+}

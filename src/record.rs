@@ -1,0 +1,431 @@
+//! The multi-player game record: one model for every notation, read and
+//! written as JSON (one document, or one record per line for corpora).
+//!
+//! The record is versioned by [`FORMAT`]; a document whose `format` is any
+//! other value is refused with an error that points at the value.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// The version of the record format this code reads and writes.
+pub const FORMAT: u32 = 1;
+
+/// One game: variant, tags, start position, moves and result.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "roundtable record")]
+pub struct Record {
+    /// Version of the record format; always 1.
+    #[serde(deserialize_with = "format_version")]
+    #[schemars(extend("const" = 1))]
+    pub format: u32,
+    /// The variant: "chess", "verney", "double-skak", "double-king", "skock",
+    /// "quattro", "triple" or "team".
+    pub variant: String,
+    /// Rule options of the variant, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
+    /// Tag pairs in source order (Event, Site, Date, the players by colour,
+    /// Source, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<Tag>,
+    /// The start position as text (FEN, FEN4-like); absent means the
+    /// variant's own setup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The moves in the order they were played.
+    pub moves: Vec<RecordMove>,
+    /// The result, if the game has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// One tag pair.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Tag {
+    /// The tag's name, e.g. "Event".
+    pub key: String,
+    /// The tag's value.
+    pub value: String,
+}
+
+/// One move (one player's turn) with its annotations.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RecordMove {
+    /// The moving player's name in the variant ("White", "Yellow", ...).
+    pub player: String,
+    /// The move in resolved long algebraic notation: "e2-e4", "Bi1xa9",
+    /// "e7-e8=Q", "O-O", "--" for a pass, "?" for an unspecified move.
+    pub mv: String,
+    /// The move's text as the source wrote it, when it differs from `mv`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
+    /// Players whose king this move checks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<String>,
+    /// Players mated as a result of this move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mates: Vec<String>,
+    /// True when the source did not say which move was made and the move was
+    /// chosen by search.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub inferred: bool,
+    /// The dice thrown for this turn, where the variant has dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
+    /// Comments attached after this move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Alternative lines, each starting in place of this move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Vec<RecordMove>>,
+}
+
+/// The result of a game.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// "1-0", "0-1", "1/2-1/2", "*", or the winners of a multi-player game,
+    /// e.g. "Yellow+White".
+    pub score: String,
+    /// Why the game ended (mate, resignation, time, agreement, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn format_version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = u32::deserialize(d)?;
+    if v == FORMAT {
+        Ok(v)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "unsupported record format {v} (this version reads format {FORMAT})"
+        )))
+    }
+}
+
+/// An error reading a record.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The JSON is malformed, does not fit the record, or has another format
+    /// version. `line` counts from 1 in the whole input (for JSON Lines: the
+    /// file's line); `column` counts from 1.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Reading the input failed at `line`.
+    #[error("line {line}: {source}")]
+    Io {
+        line: usize,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl RecordError {
+    /// The 1-based line the error is on.
+    pub fn line(&self) -> usize {
+        match self {
+            RecordError::Json { line, .. } | RecordError::Io { line, .. } => *line,
+        }
+    }
+
+    fn from_serde(e: &serde_json::Error, line_offset: usize) -> RecordError {
+        let line = e.line();
+        let column = e.column();
+        let full = e.to_string();
+        let suffix = format!(" at line {line} column {column}");
+        let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+        RecordError::Json {
+            line: line + line_offset,
+            column,
+            message,
+        }
+    }
+}
+
+/// The record as pretty-printed JSON (no trailing newline).
+pub fn to_json(record: &Record) -> String {
+    // Serialising a record cannot fail: every map key is a string.
+    serde_json::to_string_pretty(record).unwrap_or_default()
+}
+
+/// Reads one record from a JSON document.
+pub fn from_json(text: &str) -> Result<Record, RecordError> {
+    serde_json::from_str(text).map_err(|e| RecordError::from_serde(&e, 0))
+}
+
+/// Writes the record as one line of JSON Lines (compact JSON and `\n`).
+pub fn write_jsonl<W: Write>(out: &mut W, record: &Record) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.write_all(b"\n")
+}
+
+/// Reads JSON Lines one record at a time: one item per non-blank line, with
+/// errors carrying the input's line number. A malformed line yields an error
+/// and reading goes on with the next line; an I/O error ends the iteration.
+pub struct JsonLinesReader<R> {
+    input: R,
+    line: usize,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: BufRead> JsonLinesReader<R> {
+    pub fn new(input: R) -> Self {
+        JsonLinesReader {
+            input,
+            line: 0,
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// The number of lines read so far.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl<R: BufRead> Iterator for JsonLinesReader<R> {
+    type Item = Result<Record, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            self.buf.clear();
+            match self.input.read_until(b'\n', &mut self.buf) {
+                Ok(0) => self.done = true,
+                Ok(_) => {
+                    self.line += 1;
+                    let mut bytes = self.buf.as_slice();
+                    if self.line == 1 {
+                        bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+                    }
+                    if bytes.iter().all(u8::is_ascii_whitespace) {
+                        continue;
+                    }
+                    return Some(
+                        serde_json::from_slice(bytes)
+                            .map_err(|e| RecordError::from_serde(&e, self.line - 1)),
+                    );
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(source) => {
+                    self.done = true;
+                    return Some(Err(RecordError::Io {
+                        line: self.line + 1,
+                        source,
+                    }));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The JSON Schema of [`Record`], pretty-printed, with a final newline.
+pub fn schema_json() -> String {
+    let schema = schemars::schema_for!(Record);
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        let mut options = BTreeMap::new();
+        options.insert("array".to_string(), "4PC".to_string());
+        Record {
+            format: FORMAT,
+            variant: "verney".to_string(),
+            options,
+            tags: vec![
+                Tag {
+                    key: "Event".to_string(),
+                    value: "Casual \"game\"".to_string(),
+                },
+                Tag {
+                    key: "Site".to_string(),
+                    value: "London".to_string(),
+                },
+            ],
+            start: None,
+            moves: vec![
+                RecordMove {
+                    player: "Yellow".to_string(),
+                    mv: "h2-h3".to_string(),
+                    written: Some("K. R. P. to K. R. 3".to_string()),
+                    checks: vec![],
+                    mates: vec![],
+                    inferred: false,
+                    dice: None,
+                    comments: vec!["opening".to_string()],
+                    variations: vec![vec![RecordMove {
+                        player: "Yellow".to_string(),
+                        mv: "?".to_string(),
+                        written: None,
+                        checks: vec![],
+                        mates: vec![],
+                        inferred: true,
+                        dice: Some([3, 3]),
+                        comments: vec![],
+                        variations: vec![],
+                    }]],
+                },
+                RecordMove {
+                    player: "Red".to_string(),
+                    mv: "Qa7xh14+".to_string(),
+                    written: None,
+                    checks: vec!["White".to_string()],
+                    mates: vec!["Black".to_string()],
+                    inferred: false,
+                    dice: None,
+                    comments: vec![],
+                    variations: vec![],
+                },
+            ],
+            result: Some(GameResult {
+                score: "Yellow+White".to_string(),
+                reason: Some("mate".to_string()),
+            }),
+        }
+    }
+
+    #[test]
+    fn json_round_trip() {
+        let r = sample();
+        let text = to_json(&r);
+        assert_eq!(from_json(&text).ok(), Some(r));
+    }
+
+    #[test]
+    fn minimal_record_omits_empty_fields() {
+        let r = Record {
+            format: FORMAT,
+            variant: "chess".to_string(),
+            options: BTreeMap::new(),
+            tags: vec![],
+            start: None,
+            moves: vec![],
+            result: None,
+        };
+        let text = to_json(&r);
+        assert_eq!(
+            text,
+            "{\n  \"format\": 1,\n  \"variant\": \"chess\",\n  \"moves\": []\n}"
+        );
+        assert_eq!(from_json(&text).ok(), Some(r));
+    }
+
+    #[test]
+    fn other_format_is_refused_with_position() {
+        let text = "{\n  \"format\": 2,\n  \"variant\": \"chess\",\n  \"moves\": []\n}";
+        match from_json(text) {
+            Err(RecordError::Json {
+                line,
+                column,
+                message,
+            }) => {
+                assert_eq!(line, 2);
+                assert!(column > 0);
+                assert!(message.contains("unsupported record format 2"), "{message}");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn missing_format_and_unknown_fields_are_errors() {
+        assert!(from_json(r#"{"variant":"chess","moves":[]}"#).is_err());
+        assert!(from_json(r#"{"format":1,"variant":"chess","moves":[],"extra":1}"#).is_err());
+    }
+
+    #[test]
+    fn syntax_error_has_line_and_column() {
+        let err = from_json("{\n  \"format\": 1,\n  \"variant\": chess\n}");
+        match err {
+            Err(RecordError::Json { line, column, .. }) => {
+                assert_eq!(line, 3);
+                assert_eq!(column, 14);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn json_lines_round_trip_with_line_numbers() {
+        let mut out = Vec::new();
+        let r = sample();
+        assert!(write_jsonl(&mut out, &r).is_ok());
+        out.extend_from_slice(b"\n   \r\n");
+        out.extend_from_slice(b"{\"format\":1,\"variant\":\"chess\",\"moves\":[}\n");
+        assert!(write_jsonl(&mut out, &r).is_ok());
+        // Each record is exactly one line.
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 5);
+        let items: Vec<_> = JsonLinesReader::new(out.as_slice()).collect();
+        assert_eq!(items.len(), 3);
+        assert_eq!(items[0].as_ref().ok(), Some(&r));
+        match &items[1] {
+            Err(e @ RecordError::Json { column, .. }) => {
+                assert_eq!(e.line(), 4);
+                assert_eq!(*column, 40);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        assert_eq!(items[2].as_ref().ok(), Some(&r));
+    }
+
+    #[test]
+    fn json_lines_crlf_and_bom() {
+        let text = "\u{feff}{\"format\":1,\"variant\":\"chess\",\"moves\":[]}\r\n\r\n";
+        let items: Vec<_> = JsonLinesReader::new(text.as_bytes()).collect();
+        assert_eq!(items.len(), 1);
+        assert!(items[0].is_ok());
+    }
+
+    #[test]
+    fn json_lines_random_bytes_do_not_panic() {
+        let mut x: u32 = 12345;
+        let mut bytes = Vec::new();
+        for _ in 0..5000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            bytes.push((x >> 16) as u8);
+        }
+        for item in JsonLinesReader::new(bytes.as_slice()) {
+            assert!(item.is_err());
+        }
+    }
+
+    #[test]
+    fn schema_matches_committed_file() {
+        let committed = include_str!("../record.schema.json");
+        assert!(
+            schema_json() == committed,
+            "record.schema.json is out of date with the Record types; regenerate it with \
+             `cargo test -- --ignored write_schema_file` and commit the result"
+        );
+    }
+
+    /// Regenerates `record.schema.json` from the types.
+    #[test]
+    #[ignore]
+    fn write_schema_file() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/record.schema.json");
+        assert!(std::fs::write(path, schema_json()).is_ok());
+    }
+}

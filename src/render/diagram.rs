@@ -1,0 +1,57 @@
+//! A position as a text diagram: the top rank first, each square three
+//! characters, missing squares blank, men as the player's letter and the kind.
+
+use crate::board::Bits;
+use crate::engine::{Position, Status};
+
+/// Draws the board: `yK` Yellow's king, `.` an empty square, `*` after the
+/// men of a mated player (inert), `v`/`^`/`<`/`>` after a pawn that travels
+/// other than its owner's forward direction.
+pub fn text<B: Bits>(pos: &Position<B>) -> String {
+    let v = pos.variant();
+    let shape = v.shape;
+    let mut out = String::new();
+    for y in (0..shape.height).rev() {
+        out.push_str(&format!("{:>2} ", y + 1));
+        for x in 0..shape.width {
+            let sq = shape.square(x, y);
+            let cell = if !shape.exists(sq) {
+                "   ".to_string()
+            } else {
+                match pos.man_at(sq) {
+                    None => " . ".to_string(),
+                    Some(m) => {
+                        let letter = v.seats.get(m.owner).map(|s| s.letter).unwrap_or('?');
+                        let turned = m.kind == crate::men::Kind::Pawn
+                            && v.seats.get(m.owner).is_some_and(|s| s.forward != m.dir);
+                        let mark = if turned { dir_mark(m.dir) } else { ' ' };
+                        let mark = if pos.status(m.owner) == Status::Mated {
+                            '*'
+                        } else {
+                            mark
+                        };
+                        format!("{letter}{}{mark}", m.kind.letter())
+                    }
+                }
+            };
+            out.push_str(&cell);
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for x in 0..shape.width {
+        out.push_str(&format!(" {} ", (b'a' + x as u8) as char));
+    }
+    out.push('\n');
+    out
+}
+
+fn dir_mark(d: crate::board::Dir) -> char {
+    match d {
+        crate::board::Dir::North => '^',
+        crate::board::Dir::South => 'v',
+        crate::board::Dir::East => '>',
+        crate::board::Dir::West => '<',
+        _ => ' ',
+    }
+}

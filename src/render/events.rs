@@ -1,0 +1,43 @@
+//! Events of a ply in words.
+
+use crate::replay::Event;
+use crate::variant::Variant;
+
+fn name(v: &Variant, seat: usize) -> &'static str {
+    v.seats.get(seat).map(|s| s.name).unwrap_or("?")
+}
+
+/// One event in words: `takes Red's bishop on a9`, `check to White (Red)`.
+pub fn describe(v: &Variant, event: &Event) -> String {
+    match event {
+        Event::Capture { man, square } => format!(
+            "takes {}'s {} on {}",
+            name(v, man.owner),
+            man.kind.name(),
+            v.shape.name(*square)
+        ),
+        Event::Promotion(k) => format!("promotes to {}", k.name()),
+        Event::Check { seat, by } => {
+            let by: Vec<&str> = by.iter().map(|&s| name(v, s)).collect();
+            format!("check to {} (by {})", name(v, *seat), by.join(", "))
+        }
+        Event::Mated { seat } => format!("{} is mated", name(v, *seat)),
+        Event::Stalemated { seat } => format!("{} is stalemated", name(v, *seat)),
+        Event::Released { seat } => format!("{} is released", name(v, *seat)),
+        Event::Pass => "pass".into(),
+        Event::Inferred => "inferred".into(),
+        Event::CheckMarkDiffers { written, given } => match (written, given) {
+            (true, false) => "written as check, but gives none".into(),
+            _ => "gives check, not written".into(),
+        },
+    }
+}
+
+/// All events of a ply, joined by `; `.
+pub fn describe_all(v: &Variant, events: &[Event]) -> String {
+    events
+        .iter()
+        .map(|e| describe(v, e))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

@@ -1,0 +1,5 @@
+//! Rendering: text diagrams (and later tables, JSON and SVG).
+
+pub mod diagnostic;
+pub mod diagram;
+pub mod events;

@@ -1,0 +1,501 @@
+//! Replay: a game's plies as written → the trace (the position after each
+//! ply and its events). Every report is computed from a trace.
+
+use crate::board::{Bits, Square};
+use crate::engine::{Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
+use crate::men::{Kind, Man};
+use crate::notation::descriptive::DescMove;
+use crate::notation::{PositionError, long, read_position, start_position};
+use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
+use crate::resolve::{Identities, ResolveError};
+use crate::variant::Variant;
+
+pub use crate::notation::table::Span;
+
+/// A move as a record describes it, before it is resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Described {
+    Descriptive(DescMove),
+    /// A long algebraic move already resolved by text (`e2-e4`, `O-O`).
+    Long(String),
+    /// `Any move.` / `?`: the record does not say.
+    Unspecified,
+    /// `--`, a dash or an empty cell inside the record.
+    Pass,
+}
+
+/// One ply as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlyInput {
+    pub round: usize,
+    /// The seat the record gives the ply to.
+    pub seat: usize,
+    /// The text as written.
+    pub text: String,
+    pub span: Option<Span>,
+    pub described: Described,
+}
+
+/// A game as read, ready to replay.
+#[derive(Debug, Clone)]
+pub struct GameInput {
+    pub variant: &'static Variant,
+    pub tags: Vec<(String, String)>,
+    /// A start position other than the variant's setup.
+    pub start: Option<String>,
+    pub plies: Vec<PlyInput>,
+}
+
+/// Something that happened on a ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    Capture {
+        man: Man,
+        square: Square,
+    },
+    Promotion(Kind),
+    /// `seat`'s king newly attacked, by men of the `by` seats.
+    Check {
+        seat: usize,
+        by: Vec<usize>,
+    },
+    /// The player to move had no legal move while in check.
+    Mated {
+        seat: usize,
+    },
+    Stalemated {
+        seat: usize,
+    },
+    Released {
+        seat: usize,
+    },
+    Pass,
+    /// The move was chosen by the replay for an unspecified turn.
+    Inferred,
+    /// The record marks a check the move does not give, or omits one it gives.
+    CheckMarkDiffers {
+        written: bool,
+        given: bool,
+    },
+}
+
+/// One ply of the trace.
+#[derive(Debug, Clone)]
+pub struct TracePly<B: Bits> {
+    pub round: usize,
+    pub seat: usize,
+    pub text: String,
+    pub span: Option<Span>,
+    pub mv: Move,
+    /// Long algebraic with check marks (`Qa7xh14+`, `--`).
+    pub long: String,
+    pub events: Vec<Event>,
+    pub after: Position<B>,
+}
+
+impl<B: Bits> TracePly<B> {
+    pub fn inferred(&self) -> bool {
+        self.events.contains(&Event::Inferred)
+    }
+}
+
+/// The replay of one game.
+#[derive(Debug, Clone)]
+pub struct Trace<B: Bits> {
+    pub variant: &'static Variant,
+    pub tags: Vec<(String, String)>,
+    pub start: Position<B>,
+    pub plies: Vec<TracePly<B>>,
+    /// Set when the game is over after the last ply.
+    pub outcome: Option<Outcome>,
+}
+
+impl<B: Bits> Trace<B> {
+    pub fn last(&self) -> &Position<B> {
+        self.plies.last().map(|p| &p.after).unwrap_or(&self.start)
+    }
+}
+
+/// Why a game does not replay, pointing at the ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    pub round: usize,
+    /// The player whose ply it is, by name.
+    pub player: String,
+    pub text: String,
+    pub span: Option<Span>,
+    pub message: String,
+    /// The legal moves that were possible (or the candidates when ambiguous).
+    pub moves: Vec<String>,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "round {}, {}: `{}`: {}",
+            self.round, self.player, self.text, self.message
+        )
+    }
+}
+
+struct Replayer<'g, B: Bits> {
+    game: &'g GameInput,
+    systems: Vec<Option<System>>,
+    _width: std::marker::PhantomData<B>,
+}
+
+/// Replays a game: resolves every ply to one legal move.
+pub fn replay<B: Bits>(game: &GameInput) -> Result<Trace<B>, Box<ReplayError>> {
+    let variant = game.variant;
+    let start: Position<B> = match &game.start {
+        Some(text) => read_position(variant, text),
+        None => start_position(variant),
+    }
+    .map_err(|e: PositionError| {
+        Box::new(ReplayError {
+            round: 0,
+            player: String::new(),
+            text: game.start.clone().unwrap_or_default(),
+            span: None,
+            message: format!("the start position does not read: {e}"),
+            moves: Vec::new(),
+        })
+    })?;
+    let replayer = Replayer::<B> {
+        game,
+        systems: System::all::<B>(variant),
+        _width: std::marker::PhantomData,
+    };
+    replayer.run(start)
+}
+
+fn sorted_moves<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|m| long::write(pos, m)).collect();
+    v.sort();
+    v
+}
+
+impl<B: Bits> Replayer<'_, B> {
+    fn run(&self, start: Position<B>) -> Result<Trace<B>, Box<ReplayError>> {
+        let plies = &self.game.plies;
+        let mut pos = start;
+        let mut ids = Identities::new(&start);
+        let mut trace = Vec::with_capacity(plies.len());
+        let mut i = 0;
+        while i < plies.len() {
+            if plies[i].described == Described::Unspecified {
+                let run = plies[i..]
+                    .iter()
+                    .take_while(|p| p.described == Described::Unspecified)
+                    .count();
+                let next = plies.get(i + run);
+                let chosen = self
+                    .infer(&pos, &ids, &plies[i..i + run], next)
+                    .ok_or_else(|| {
+                        self.error(
+                            &plies[i],
+                            "no choice of moves for the unspecified turns lets the record go on"
+                                .into(),
+                            Vec::new(),
+                        )
+                    })?;
+                for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
+                    self.check_turn(ply, &pos)?;
+                    let traced = self.trace_ply(ply, &pos, mv, true);
+                    ids.follow(&pos, mv);
+                    pos = traced.after;
+                    trace.push(traced);
+                }
+                i += run;
+                continue;
+            }
+            let ply = &plies[i];
+            let mv = self.resolve(ply, &pos, &ids)?;
+            let traced = self.trace_ply(ply, &pos, mv, false);
+            ids.follow(&pos, mv);
+            pos = traced.after;
+            trace.push(traced);
+            i += 1;
+        }
+        let outcome = pos.outcome();
+        Ok(Trace {
+            variant: self.game.variant,
+            tags: self.game.tags.clone(),
+            start,
+            plies: trace,
+            outcome,
+        })
+    }
+
+    fn error(&self, ply: &PlyInput, message: String, moves: Vec<String>) -> Box<ReplayError> {
+        Box::new(ReplayError {
+            round: ply.round,
+            player: self
+                .game
+                .variant
+                .seats
+                .get(ply.seat)
+                .map(|s| s.name.to_string())
+                .unwrap_or_default(),
+            text: ply.text.clone(),
+            span: ply.span,
+            message,
+            moves,
+        })
+    }
+
+    fn check_turn(&self, ply: &PlyInput, pos: &Position<B>) -> Result<(), Box<ReplayError>> {
+        if pos.turn() != ply.seat {
+            let name = |s: usize| {
+                self.game
+                    .variant
+                    .seats
+                    .get(s)
+                    .map(|x| x.name)
+                    .unwrap_or("?")
+            };
+            return Err(self.error(
+                ply,
+                format!(
+                    "it is {}'s turn, not {}'s",
+                    name(pos.turn()),
+                    name(ply.seat)
+                ),
+                Vec::new(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Resolves one written ply to its legal move.
+    fn resolve(
+        &self,
+        ply: &PlyInput,
+        pos: &Position<B>,
+        ids: &Identities,
+    ) -> Result<Move, Box<ReplayError>> {
+        self.check_turn(ply, pos)?;
+        let mut list = MoveList::new();
+        let turn = pos.turn_moves(&mut list);
+        if let Turn::Over(outcome) = turn {
+            return Err(self.error(
+                ply,
+                format!(
+                    "the game is already over ({})",
+                    describe_outcome(self.game.variant, &outcome)
+                ),
+                Vec::new(),
+            ));
+        }
+        let must_pass = matches!(turn, Turn::Pass { .. });
+        match &ply.described {
+            Described::Pass => {
+                if must_pass {
+                    Ok(Move::PASS)
+                } else {
+                    Err(self.error(
+                        ply,
+                        "the record passes, but the player has legal moves".into(),
+                        sorted_moves(pos, &list),
+                    ))
+                }
+            }
+            _ if must_pass => {
+                let why = match turn {
+                    Turn::Pass {
+                        becomes: Status::Mated,
+                    } => "the player is mated and must pass",
+                    _ => "the player has no legal move (stalemated) and must pass",
+                };
+                Err(self.error(ply, why.into(), vec!["--".into()]))
+            }
+            Described::Descriptive(d) => {
+                let ctx = Context {
+                    systems: &self.systems,
+                    ids,
+                };
+                resolve_descriptive(pos, &ctx, list.as_slice(), ply.seat, d)
+                    .map_err(|e| self.resolve_error(ply, e))
+            }
+            Described::Long(text) => {
+                let wanted = text.trim_end_matches(['+', '#']);
+                list.iter()
+                    .find(|&m| long::write(pos, m) == wanted)
+                    .ok_or_else(|| {
+                        self.error(ply, "not a legal move".into(), sorted_moves(pos, &list))
+                    })
+            }
+            Described::Unspecified => Err(self.error(
+                ply,
+                "unspecified move outside the search".into(),
+                Vec::new(),
+            )),
+        }
+    }
+
+    fn resolve_error(&self, ply: &PlyInput, e: ResolveError) -> Box<ReplayError> {
+        match e {
+            ResolveError::NoMatch { reason, legal } => self.error(ply, reason, legal),
+            ResolveError::Ambiguous { candidates } => {
+                self.error(ply, "ambiguous: several legal moves fit".into(), candidates)
+            }
+            ResolveError::Invalid(m) => self.error(ply, m, Vec::new()),
+        }
+    }
+
+    /// Picks moves for a run of unspecified turns: the first, in the plain
+    /// text order of long algebraic, with which the next written ply still
+    /// resolves (backtracking over the run).
+    fn infer(
+        &self,
+        pos: &Position<B>,
+        ids: &Identities,
+        run: &[PlyInput],
+        next: Option<&PlyInput>,
+    ) -> Option<Vec<Move>> {
+        let Some((first, rest)) = run.split_first() else {
+            let fits = next.is_none_or(|n| self.resolve(n, pos, ids).is_ok());
+            return fits.then(Vec::new);
+        };
+        if pos.turn() != first.seat {
+            return None;
+        }
+        let mut list = MoveList::new();
+        if let Turn::Over(_) = pos.turn_moves(&mut list) {
+            return None;
+        }
+        let mut options: Vec<(String, Move)> =
+            list.iter().map(|m| (long::write(pos, m), m)).collect();
+        options.sort();
+        for (_, mv) in options {
+            let mut next_ids = ids.clone();
+            next_ids.follow(pos, mv);
+            if let Some(mut chosen) = self.infer(&pos.after(mv), &next_ids, rest, next) {
+                chosen.insert(0, mv);
+                return Some(chosen);
+            }
+        }
+        None
+    }
+
+    fn trace_ply(
+        &self,
+        ply: &PlyInput,
+        before: &Position<B>,
+        mv: Move,
+        inferred: bool,
+    ) -> TracePly<B> {
+        let after = before.after(mv);
+        let mut events = events(before, mv, &after);
+        if inferred {
+            events.push(Event::Inferred);
+        }
+        if let Described::Descriptive(d) = &ply.described {
+            let given = events.iter().any(|e| matches!(e, Event::Check { .. }));
+            if d.check != given {
+                events.push(Event::CheckMarkDiffers {
+                    written: d.check,
+                    given,
+                });
+            }
+        }
+        let checks = events
+            .iter()
+            .filter(|e| matches!(e, Event::Check { .. }))
+            .count();
+        let mut text = long::write(before, mv);
+        text.push_str(&"+".repeat(checks));
+        if after.variant().scheme == crate::variant::Scheme::Orthodox
+            && matches!(after.outcome(), Some(Outcome::Win { .. }))
+        {
+            text = text.trim_end_matches('+').to_string() + "#";
+        }
+        TracePly {
+            round: ply.round,
+            seat: ply.seat,
+            text: ply.text.clone(),
+            span: ply.span,
+            mv,
+            long: text,
+            events,
+            after,
+        }
+    }
+}
+
+/// The events of `mv` played in `before`, leading to `after`.
+pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> Vec<Event> {
+    let mut out = Vec::new();
+    let mover = before.turn();
+    if mv.is_pass() {
+        out.push(Event::Pass);
+        match (before.status(mover), after.status(mover)) {
+            (Status::Mated, _) => {}
+            (_, Status::Mated) => out.push(Event::Mated { seat: mover }),
+            (_, Status::Stalemated) => out.push(Event::Stalemated { seat: mover }),
+            _ => {}
+        }
+    } else {
+        let victim = match mv.kind {
+            MoveKind::EnPassant => (0..before.seats())
+                .filter_map(|s| before.ep_chance(s))
+                .find(|c| c.target == mv.to)
+                .map(|c| c.victim as usize),
+            MoveKind::Castle(_) => None,
+            _ => Some(mv.to as usize),
+        };
+        if let Some(sq) = victim
+            && let Some(man) = before.man_at(sq)
+        {
+            out.push(Event::Capture { man, square: sq });
+        }
+        if let Some(k) = mv.promotion() {
+            out.push(Event::Promotion(k));
+        }
+        let mut moved = B::bit(mv.to as usize);
+        if let MoveKind::Castle(i) = mv.kind
+            && let Some(c) = before.rules().castles.get(i as usize)
+        {
+            moved |= B::bit(c.rook_to);
+        }
+        for seat in (0..after.seats()).filter(|&s| s != mover && after.status(s) != Status::Mated) {
+            let mut by = Vec::new();
+            for k in after.kings_of(seat).squares() {
+                let now = after.attackers(k, after.enemy_men(seat), after.occupied());
+                let was = before.attackers(k, before.enemy_men(seat), before.occupied()) & !moved;
+                for sq in (now & !was).squares() {
+                    if let Some(m) = after.man_at(sq)
+                        && !by.contains(&m.owner)
+                    {
+                        by.push(m.owner);
+                    }
+                }
+            }
+            if !by.is_empty() {
+                out.push(Event::Check { seat, by });
+            }
+        }
+    }
+    for seat in (0..after.seats()).filter(|&s| s != mover) {
+        if before.status(seat) == Status::Mated && after.status(seat) == Status::Active {
+            out.push(Event::Released { seat });
+        }
+    }
+    out
+}
+
+/// An outcome in words: `Yellow and White win (both adversaries mated)`.
+pub fn describe_outcome(variant: &Variant, outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Win { seats, reason } => {
+            let names: Vec<&str> = (0..variant.players())
+                .filter(|s| seats & (1 << s) != 0)
+                .map(|s| variant.seats[s].name)
+                .collect();
+            let verb = if names.len() == 1 { "wins" } else { "win" };
+            format!("{} {verb} ({})", names.join(" and "), reason.describe())
+        }
+        Outcome::Draw { reason } => format!("drawn ({})", reason.describe()),
+    }
+}

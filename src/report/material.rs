@@ -1,0 +1,140 @@
+//! Material on a value scale: per player and per team, after every round.
+
+use crate::board::Bits;
+use crate::engine::Position;
+use crate::men::Kind;
+use crate::replay::Trace;
+
+/// Values of the men, kings not counted.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Scale {
+    pub name: String,
+    pub pawn: u32,
+    pub knight: u32,
+    pub bishop: u32,
+    pub rook: u32,
+    pub queen: u32,
+    /// Double King Chess's rook-and-leaper; valued between rook and queen.
+    pub squirk: u32,
+}
+
+impl Scale {
+    /// Verney's table (1881): Pawn 1, Knight 5, Castle 9, Bishop 9, Queen 20.
+    /// The squirk, unknown to Verney, is given 14 (a castle plus a knight's worth of leaps).
+    pub fn verney() -> Scale {
+        Scale {
+            name: "verney".into(),
+            pawn: 1,
+            knight: 5,
+            bishop: 9,
+            rook: 9,
+            queen: 20,
+            squirk: 14,
+        }
+    }
+
+    /// The usual orthodox values: 1, 3, 3, 5, 9; the squirk 7.
+    pub fn orthodox() -> Scale {
+        Scale {
+            name: "orthodox".into(),
+            pawn: 1,
+            knight: 3,
+            bishop: 3,
+            rook: 5,
+            queen: 9,
+            squirk: 7,
+        }
+    }
+
+    /// The scale a variant's reports use unless told otherwise.
+    pub fn default_for(variant_id: &str) -> Scale {
+        match variant_id {
+            "verney" | "quattro" | "triple" | "team" | "double-skak" => Scale::verney(),
+            _ => Scale::orthodox(),
+        }
+    }
+
+    /// A scale by name (`verney`, `orthodox`) or from a JSON file's text.
+    pub fn named(name: &str) -> Option<Scale> {
+        match name {
+            "verney" => Some(Scale::verney()),
+            "orthodox" => Some(Scale::orthodox()),
+            _ => None,
+        }
+    }
+
+    pub fn value(&self, kind: Kind) -> u32 {
+        match kind {
+            Kind::King => 0,
+            Kind::Queen => self.queen,
+            Kind::Rook => self.rook,
+            Kind::Bishop => self.bishop,
+            Kind::Knight => self.knight,
+            Kind::Pawn => self.pawn,
+            Kind::Squirk => self.squirk,
+        }
+    }
+}
+
+/// Material of each seat on the board (inert men included: they are still his).
+pub fn of_position<B: Bits>(pos: &Position<B>, scale: &Scale) -> Vec<u32> {
+    let mut totals = vec![0; pos.seats()];
+    for (_, man) in pos.men() {
+        if let Some(t) = totals.get_mut(man.owner) {
+            *t += scale.value(man.kind);
+        }
+    }
+    totals
+}
+
+/// Material of each seat after each round of the trace (round 0: the start).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundMaterial {
+    pub round: usize,
+    pub seats: Vec<u32>,
+    pub teams: Vec<u32>,
+}
+
+fn teams_of<B: Bits>(pos: &Position<B>, seats: &[u32]) -> Vec<u32> {
+    let v = pos.variant();
+    let count = v
+        .seats
+        .iter()
+        .map(|s| s.team as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut teams = vec![0; count];
+    for (seat, value) in seats.iter().enumerate() {
+        if let Some(t) = v
+            .seats
+            .get(seat)
+            .and_then(|s| teams.get_mut(s.team as usize))
+        {
+            *t += value;
+        }
+    }
+    teams
+}
+
+/// The material after every round: the position after the round's last ply.
+pub fn by_round<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<RoundMaterial> {
+    let mut out = Vec::new();
+    let start = of_position(&trace.start, scale);
+    out.push(RoundMaterial {
+        round: 0,
+        teams: teams_of(&trace.start, &start),
+        seats: start,
+    });
+    for (i, ply) in trace.plies.iter().enumerate() {
+        let last_of_round = trace.plies.get(i + 1).is_none_or(|n| n.round != ply.round);
+        if last_of_round {
+            let seats = of_position(&ply.after, scale);
+            out.push(RoundMaterial {
+                round: ply.round,
+                teams: teams_of(&ply.after, &seats),
+                seats,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,293 @@
+//! Descriptive moves (`K. B. takes Red's K. B.`) resolved against a position.
+//!
+//! Each player's squares are named from his own side: his files after the
+//! men that stood on his back row, his ranks from his own edge. The systems
+//! are derived from the variant's setup (the king and queen fix the back
+//! row), so they hold for every seat of every variant that has both.
+
+use super::{Identities, ResolveError, pick};
+use crate::board::{Bits, Dir, Square};
+use crate::engine::{Move, MoveKind, Position};
+use crate::men::Kind;
+use crate::notation::descriptive::{
+    Action, DescMove, DescSquare, FileName, Man as Named, PieceName, PlayerRef, Side,
+};
+use crate::notation::read_position;
+use crate::variant::Variant;
+
+/// One player's descriptive system: his back row by file name, and forward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct System {
+    back: [Square; 8],
+    forward: Dir,
+}
+
+fn file_index(f: FileName) -> usize {
+    match f {
+        FileName::QueensRook => 0,
+        FileName::QueensKnight => 1,
+        FileName::QueensBishop => 2,
+        FileName::Queen => 3,
+        FileName::King => 4,
+        FileName::KingsBishop => 5,
+        FileName::KingsKnight => 6,
+        FileName::KingsRook => 7,
+    }
+}
+
+fn kind_of(p: PieceName) -> Kind {
+    match p {
+        PieceName::King => Kind::King,
+        PieceName::Queen => Kind::Queen,
+        PieceName::Rook => Kind::Rook,
+        PieceName::Bishop => Kind::Bishop,
+        PieceName::Knight => Kind::Knight,
+        PieceName::Pawn => Kind::Pawn,
+    }
+}
+
+/// The back-row file a side-named piece started on (`K. B.` → K.B. file).
+fn home_file(piece: PieceName, side: Side) -> Option<FileName> {
+    Some(match (piece, side) {
+        (PieceName::Rook, Side::Queen) => FileName::QueensRook,
+        (PieceName::Knight, Side::Queen) => FileName::QueensKnight,
+        (PieceName::Bishop, Side::Queen) => FileName::QueensBishop,
+        (PieceName::Rook, Side::King) => FileName::KingsRook,
+        (PieceName::Knight, Side::King) => FileName::KingsKnight,
+        (PieceName::Bishop, Side::King) => FileName::KingsBishop,
+        _ => return None,
+    })
+}
+
+impl System {
+    /// The systems of every seat, from the variant's setup.
+    pub fn all<B: Bits>(variant: &'static Variant) -> Vec<Option<System>> {
+        let Ok(setup) = read_position::<B>(variant, variant.start) else {
+            return vec![None; variant.players()];
+        };
+        let shape = variant.shape;
+        (0..variant.players())
+            .map(|seat| {
+                let men = setup.men_of(seat);
+                let king = (setup.pieces(Kind::King) & men).squares().next()?;
+                let queen = (setup.pieces(Kind::Queen) & men).squares().next()?;
+                let unit = Dir::ALL
+                    .into_iter()
+                    .find(|&d| shape.step(queen, d) == Some(king))?;
+                let (qx, qy) = shape.coords(queen);
+                let (dx, dy) = unit.delta();
+                let mut back = [0; 8];
+                for (i, sq) in back.iter_mut().enumerate() {
+                    let k = i as i32 - 3;
+                    *sq = shape.offset(qx, qy, dx * k, dy * k)?;
+                }
+                Some(System {
+                    back,
+                    forward: variant.seats[seat].forward,
+                })
+            })
+            .collect()
+    }
+
+    /// The square `file rank` of this system, if the board has it.
+    pub fn square(&self, variant: &Variant, file: FileName, rank: u8) -> Option<Square> {
+        let shape = variant.shape;
+        let start = self.back[file_index(file)];
+        let (x, y) = shape.coords(start);
+        let (dx, dy) = self.forward.delta();
+        let k = i32::from(rank) - 1;
+        if k < 0 {
+            return None;
+        }
+        shape.offset(x, y, dx * k, dy * k)
+    }
+
+    /// Whether `sq` lies on the named file of this system.
+    pub fn on_file(&self, variant: &Variant, file: FileName, sq: Square) -> bool {
+        (1..=variant.shape.width.max(variant.shape.height) as u8)
+            .any(|rank| self.square(variant, file, rank) == Some(sq))
+    }
+
+    /// The start square of a side-named piece.
+    pub fn home(&self, piece: PieceName, side: Side) -> Option<Square> {
+        home_file(piece, side).map(|f| self.back[file_index(f)])
+    }
+}
+
+/// What the resolver needs besides the position and the legal moves.
+pub struct Context<'a> {
+    pub systems: &'a [Option<System>],
+    pub ids: &'a Identities,
+}
+
+fn seat_of(variant: &Variant, player: &PlayerRef) -> Result<usize, ResolveError> {
+    let found = match player {
+        PlayerRef::Name(name) => variant.seat_named(name.trim_end_matches('.')),
+        PlayerRef::Initial(c) => variant.seats.iter().position(|s| s.letter == *c),
+    };
+    found.ok_or_else(|| {
+        let named = match player {
+            PlayerRef::Name(n) => n.clone(),
+            PlayerRef::Initial(c) => c.to_string(),
+        };
+        ResolveError::Invalid(format!("`{named}` is not a player of {}", variant.id))
+    })
+}
+
+fn system_of(ctx: &Context, seat: usize) -> Result<System, ResolveError> {
+    ctx.systems.get(seat).copied().flatten().ok_or_else(|| {
+        ResolveError::Invalid(
+            "this seat has no descriptive system (no king and queen in the setup)".into(),
+        )
+    })
+}
+
+/// Whether the man on `sq` (owned by `seat`) is the one `named` designates.
+fn designates<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    seat: usize,
+    named: &Named,
+    system: &System,
+    sq: Square,
+) -> bool {
+    let variant = pos.variant();
+    let Some(man) = pos.man_at(sq) else {
+        return false;
+    };
+    if man.owner != seat || man.kind != kind_of(named.piece) {
+        return false;
+    }
+    if let Some(file) = named.pawn_file {
+        return system.on_file(variant, file, sq);
+    }
+    if let Some(home) = named.side.and_then(|side| system.home(named.piece, side)) {
+        // The man that started there, while it is on the board as that kind;
+        // otherwise any man of that kind.
+        let tracked = ctx.ids.find(home).filter(|&now| {
+            pos.man_at(now)
+                .is_some_and(|m| m.owner == seat && m.kind == man.kind)
+        });
+        return tracked.is_none_or(|now| now == sq);
+    }
+    true
+}
+
+/// The square and man a move captures, if any.
+fn captured<B: Bits>(pos: &Position<B>, mv: Move) -> Option<Square> {
+    match mv.kind {
+        MoveKind::EnPassant => (0..pos.seats())
+            .filter_map(|s| pos.ep_chance(s))
+            .find(|c| c.target == mv.to)
+            .map(|c| c.victim as usize),
+        MoveKind::Pass | MoveKind::Castle(_) => None,
+        _ => pos.man_at(mv.to as usize).map(|_| mv.to as usize),
+    }
+}
+
+fn target(
+    pos_variant: &Variant,
+    ctx: &Context,
+    mover: usize,
+    sq: &DescSquare,
+) -> Result<Square, ResolveError> {
+    let seat = match &sq.player {
+        Some(p) => seat_of(pos_variant, p)?,
+        None => mover,
+    };
+    system_of(ctx, seat)?
+        .square(pos_variant, sq.file, sq.rank)
+        .ok_or_else(|| {
+            ResolveError::Invalid(format!("rank {} of that file is not on the board", sq.rank))
+        })
+}
+
+/// Resolves a descriptive move of `mover` among the `legal` moves.
+pub fn resolve<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    legal: &[Move],
+    mover: usize,
+    m: &DescMove,
+) -> Result<Move, ResolveError> {
+    let variant = pos.variant();
+    if let Some(p) = &m.man.player {
+        let named = seat_of(variant, p)?;
+        if named != mover {
+            return Err(ResolveError::Invalid(format!(
+                "it names {}'s man but it is {}'s turn",
+                variant.seats[named].name, variant.seats[mover].name
+            )));
+        }
+    }
+    let system = system_of(ctx, mover)?;
+    let moving =
+        |mv: Move| !mv.is_pass() && designates(pos, ctx, mover, &m.man, &system, mv.from as usize);
+    let fits: Box<dyn Fn(Move) -> bool> = match &m.action {
+        Action::To(sq) => {
+            let to = target(variant, ctx, mover, sq)?;
+            Box::new(move |mv: Move| moving(mv) && mv.to as usize == to)
+        }
+        Action::TakesOn(sq) => {
+            let to = target(variant, ctx, mover, sq)?;
+            Box::new(move |mv: Move| {
+                moving(mv) && mv.to as usize == to && captured(pos, mv).is_some()
+            })
+        }
+        Action::Takes(victim) => {
+            let owner = victim
+                .player
+                .as_ref()
+                .map(|p| seat_of(variant, p))
+                .transpose()?;
+            let victim_system = match owner {
+                Some(s) => system_of(ctx, s)?,
+                None => system,
+            };
+            let victim = victim.clone();
+            Box::new(move |mv: Move| {
+                moving(mv)
+                    && captured(pos, mv).is_some_and(|sq| {
+                        let Some(man) = pos.man_at(sq) else {
+                            return false;
+                        };
+                        owner.is_none_or(|o| o == man.owner)
+                            && designates(pos, ctx, man.owner, &victim, &victim_system, sq)
+                    })
+            })
+        }
+    };
+    let what = format!("{}'s {}", variant.seats[mover].name, describe(&m.man));
+    pick(pos, legal, fits, moving, &what)
+}
+
+/// A designator in words, for messages.
+pub fn describe(man: &Named) -> String {
+    let piece = match man.piece {
+        PieceName::King => "K.",
+        PieceName::Queen => "Q.",
+        PieceName::Rook => "C.",
+        PieceName::Bishop => "B.",
+        PieceName::Knight => "Kt.",
+        PieceName::Pawn => "P.",
+    };
+    let side = match man.side {
+        Some(Side::King) => "K. ",
+        Some(Side::Queen) => "Q. ",
+        None => "",
+    };
+    let file = match man.pawn_file {
+        Some(f) => match f {
+            FileName::QueensRook => "Q. R. ",
+            FileName::QueensKnight => "Q. Kt. ",
+            FileName::QueensBishop => "Q. B. ",
+            FileName::Queen => "Q. ",
+            FileName::King => "K. ",
+            FileName::KingsBishop => "K. B. ",
+            FileName::KingsKnight => "K. Kt. ",
+            FileName::KingsRook => "K. R. ",
+        },
+        None => "",
+    };
+    format!("{side}{file}{piece}")
+}
