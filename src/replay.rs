@@ -190,16 +190,10 @@ impl<B: Bits> Replayer<'_, B> {
                     .take_while(|p| p.described == Described::Unspecified)
                     .count();
                 let next = plies.get(i + run);
-                let chosen = self
-                    .infer(&pos, &ids, &plies[i..i + run], next)
-                    .ok_or_else(|| {
-                        self.error(
-                            &plies[i],
-                            "no choice of moves for the unspecified turns lets the record go on"
-                                .into(),
-                            Vec::new(),
-                        )
-                    })?;
+                let chosen = match self.infer(&pos, &ids, &plies[i..i + run], next) {
+                    Some(chosen) => chosen,
+                    None => return Err(self.no_inference(&pos, &ids, &plies[i..i + run], next)),
+                };
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
                     self.check_turn(ply, &pos)?;
                     let traced = self.trace_ply(ply, &pos, mv, true);
@@ -342,6 +336,43 @@ impl<B: Bits> Replayer<'_, B> {
             }
             ResolveError::Invalid(m) => self.error(ply, m, Vec::new()),
         }
+    }
+
+    /// The error when no choice fits: what goes wrong with the first choices.
+    fn no_inference(
+        &self,
+        pos: &Position<B>,
+        ids: &Identities,
+        run: &[PlyInput],
+        next: Option<&PlyInput>,
+    ) -> Box<ReplayError> {
+        let mut pos = *pos;
+        let mut ids = ids.clone();
+        for _ in run {
+            let mut list = MoveList::new();
+            pos.turn_moves(&mut list);
+            let mut options: Vec<(String, Move)> =
+                list.iter().map(|m| (long::write(&pos, m), m)).collect();
+            options.sort();
+            let Some(&(_, mv)) = options.first() else {
+                break;
+            };
+            ids.follow(&pos, mv);
+            pos = pos.after(mv);
+        }
+        let first = &run[0];
+        let why = match next.map(|n| self.resolve(n, &pos, &ids)) {
+            Some(Err(e)) => format!(
+                "; with the first choices, round {} {}'s `{}` fails: {}",
+                e.round, e.player, e.text, e.message
+            ),
+            _ => String::new(),
+        };
+        self.error(
+            first,
+            format!("no choice of moves for the unspecified turns lets the record go on{why}"),
+            Vec::new(),
+        )
     }
 
     /// Picks moves for a run of unspecified turns: the first, in the plain

@@ -3,3 +3,4 @@
 pub mod diagnostic;
 pub mod diagram;
 pub mod events;
+pub mod svg;

@@ -1,0 +1,142 @@
+//! `roundtable replay` on the real records, and on damaged copies of them.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn roundtable() -> Command {
+    Command::cargo_bin("roundtable").expect("binary built")
+}
+
+const GAME: &str = "records/verney-1881.txt";
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = roundtable().args(args).assert().success();
+    String::from_utf8_lossy(&out.get_output().stdout).to_string()
+}
+
+/// Writes a damaged copy of the 1881 game and replays it.
+fn replay_damaged(name: &str, from: &str, to: &str) -> (i32, String) {
+    let text = std::fs::read_to_string(GAME).expect("record");
+    assert!(text.contains(from), "the record holds `{from}`");
+    let damaged = text.replacen(from, to, 1);
+    let dir = std::env::temp_dir().join(format!("roundtable-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, damaged).expect("write");
+    let out = roundtable()
+        .args(["replay", path.to_str().expect("path")])
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn the_1881_game_replays_one_line_per_ply() {
+    let out = stdout_of(&["replay", GAME, "--format", "long"]);
+    let expected = "\
+1 Yellow h2-h3
+1 Red b8-c8
+1 White g13-g12
+1 Black m7-l7
+2 Yellow Bi1xa9
+2 Red Qa7xh14+
+2 White Kg14xh14
+2 Black Bn6xf14
+3 Yellow Qg1xn8+
+3 Red Ka8xa9
+3 White Kh14-g14
+3 Black Kn7xn8
+4 Yellow Kh1-g1 (inferred)
+4 Red Ka9-a8 (inferred)
+4 White Kg14xf14
+";
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn the_table_shows_events_diagram_and_material() {
+    let out = stdout_of(&["replay", GAME]);
+    assert!(out.contains("check to White (by Red)"));
+    assert!(out.contains("check to Black (by Yellow)"));
+    assert!(out.contains("takes Red's bishop on a9"));
+    assert!(out.contains("inferred"));
+    assert_eq!(out.matches("| 45       | 74").count(), 4, "{out}");
+    assert!(out.contains("Result: the game goes on"));
+    insta::assert_snapshot!("verney_1881_replay_table", out);
+}
+
+#[test]
+fn a_wrong_capture_names_file_line_column_player_and_legal_moves() {
+    let (code, err) = replay_damaged(
+        "wrong-capture.txt",
+        "K. B. takes Red's K. B.",
+        "K. B. takes Red's Q. B.",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("wrong-capture.txt:14:"), "{err}");
+    assert!(err.contains("round 2, Yellow"), "{err}");
+    assert!(err.contains("`K. B. takes Red's Q. B.`"), "{err}");
+    assert!(
+        err.contains("legal moves: Bi1-a9") || err.contains("Bi1xa9"),
+        "{err}"
+    );
+    assert!(err.contains('^'), "a caret under the cell: {err}");
+}
+
+#[test]
+fn a_move_of_a_blocked_man_lists_the_legal_moves() {
+    // Round 1: Yellow's queen cannot reach K. 3.
+    let (code, err) = replay_damaged("blocked.txt", "K. P. to K. 3.\tK. P.", "Q. to K. 3.\tK. P.");
+    assert_eq!(code, 2);
+    assert!(err.contains("no legal move of Yellow's Q."), "{err}");
+    assert!(err.contains(":13:"), "{err}");
+    assert!(err.contains("legal moves: "), "{err}");
+}
+
+#[test]
+fn a_man_that_cannot_make_the_move_lists_its_legal_moves() {
+    let (code, err) = replay_damaged("knight.txt", "K. P. to K. 3.\tK. P.", "Kt. takes P.\tK. P.");
+    assert_eq!(code, 2);
+    assert!(err.contains("no legal move of Yellow's Kt. fits"), "{err}");
+    assert!(
+        err.contains("legal moves: Ne1-d3 Ne1-f3 Nj1-i3 Nj1-k3"),
+        "{err}"
+    );
+    // A plain `P.` that fits one move is enough.
+    let (code, err) = replay_damaged("pawn.txt", "K. P. to K. 3.\tK. P.", "P. to K. 3.\tK. P.");
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_cell_that_does_not_parse_points_at_it() {
+    let (code, err) = replay_damaged("garbled.txt", "K. to K. square.", "K. to K. squaer.");
+    assert_eq!(code, 2);
+    assert!(err.contains("garbled.txt:15:"), "{err}");
+    assert!(err.contains("cannot be read"), "{err}");
+}
+
+#[test]
+fn a_record_that_goes_on_after_the_moves_run_out_is_reported() {
+    let (code, err) = replay_damaged("pass.txt", "K. takes Black K. B.", "--");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no choice of moves for the unspecified turns"),
+        "{err}"
+    );
+    assert!(
+        err.contains("White's `--` fails: the record passes, but the player has legal moves"),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_file_is_bad_input() {
+    roundtable()
+        .args(["replay", "records/no-such-game.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
