@@ -1,7 +1,14 @@
-//! Reading a game file into the plies to replay, whatever its notation.
+//! Reading game files into the plies to replay, whatever their notation:
+//! round tables (descriptive or algebraic cells), PGN and PGN4, the JSON
+//! record and JSON Lines. The notation is detected from the content.
 
+use std::io::BufRead;
+
+use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::Cell;
+use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
+use crate::record::{self, GameResult, JsonLinesReader, Record};
 use crate::replay::{Described, GameInput, PlyInput, Span};
 use crate::variant::{self, Support, Variant};
 
@@ -26,6 +33,413 @@ impl std::fmt::Display for InputError {
     }
 }
 
+fn error(span: Option<Span>, text: impl Into<String>, expected: impl Into<String>) -> InputError {
+    InputError {
+        span,
+        text: text.into(),
+        expected: expected.into(),
+    }
+}
+
+/// The notations a file may be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One JSON record.
+    Json,
+    /// One JSON record per line.
+    Jsonl,
+    /// PGN or PGN4 (tags and numbered movetext), one or several games.
+    Pgn,
+    /// A round table: one column per player, one row per round.
+    Table,
+}
+
+/// Guesses a file's notation from its first lines.
+pub fn detect(text: &str) -> Format {
+    let body = text.trim_start_matches('\u{feff}');
+    let mut lines = body.lines().map(str::trim).filter(|l| !l.is_empty());
+    match lines.next() {
+        Some(first) if first.starts_with('{') => {
+            if lines.next().is_some_and(|l| l.starts_with('{'))
+                || first.ends_with('}') && body.trim_end().lines().count() > 1
+            {
+                Format::Jsonl
+            } else {
+                Format::Json
+            }
+        }
+        _ => {
+            let numbered = body.lines().any(|l| {
+                let l = l.trim_start();
+                let digits = l.chars().take_while(char::is_ascii_digit).count();
+                digits > 0 && l[digits..].starts_with('.') && !l[digits..].starts_with(".\t")
+            });
+            if numbered { Format::Pgn } else { Format::Table }
+        }
+    }
+}
+
+/// Every game in a text, in the given or detected notation.
+pub fn games(text: &str, format: Option<Format>) -> Vec<Result<GameInput, InputError>> {
+    let format = format.unwrap_or_else(|| detect(text));
+    match format {
+        Format::Table => vec![round_table(text)],
+        Format::Json => vec![json_record(text)],
+        Format::Jsonl => json_lines(text.as_bytes()).collect(),
+        Format::Pgn => pgn_games(text.as_bytes()).collect(),
+    }
+}
+
+/// The games of a JSON Lines stream, read one line at a time.
+pub fn json_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameInput, InputError>> {
+    let mut reader = JsonLinesReader::new(input);
+    std::iter::from_fn(move || {
+        let item = reader.next()?;
+        Some(match item {
+            Ok(rec) => from_record(&rec).map_err(|mut e| {
+                if e.span.is_none() {
+                    e.span = Some(Span {
+                        line: reader.line(),
+                        column: 1,
+                        len: 1,
+                    });
+                }
+                e
+            }),
+            Err(e) => Err(record_error(&e)),
+        })
+    })
+}
+
+/// The games of a PGN or PGN4 stream, read one game at a time.
+pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameInput, InputError>> {
+    PgnReader::new(input).map(|game| match game {
+        Ok(raw) => pgn_game(&raw),
+        Err(e) => Err(error(
+            Some(Span {
+                line: e.pos.line,
+                column: e.pos.column,
+                len: e.text.chars().count().max(1),
+            }),
+            e.text,
+            e.expected,
+        )),
+    })
+}
+
+fn record_error(e: &record::RecordError) -> InputError {
+    match e {
+        record::RecordError::Json {
+            line,
+            column,
+            message,
+        } => error(
+            Some(Span {
+                line: *line,
+                column: *column,
+                len: 1,
+            }),
+            message.clone(),
+            "a roundtable record (JSON, `\"format\": 1`)",
+        ),
+        record::RecordError::Io { line, source } => error(
+            Some(Span {
+                line: *line,
+                column: 1,
+                len: 1,
+            }),
+            source.to_string(),
+            "readable input",
+        ),
+    }
+}
+
+/// One JSON record.
+pub fn json_record(text: &str) -> Result<GameInput, InputError> {
+    let rec =
+        record::from_json(text.trim_start_matches('\u{feff}')).map_err(|e| record_error(&e))?;
+    from_record(&rec)
+}
+
+fn variant_named(name: &str, span: Option<Span>) -> Result<&'static Variant, InputError> {
+    let v = variant::by_id(name.trim()).ok_or_else(|| {
+        let ids: Vec<&str> = variant::all().iter().map(|v| v.id).collect();
+        error(
+            span,
+            name,
+            format!("a variant of roundtable ({})", ids.join(", ")),
+        )
+    })?;
+    if v.support != Support::Playable {
+        return Err(error(
+            span,
+            name,
+            "a variant the engine plays (this one is planned)",
+        ));
+    }
+    Ok(v)
+}
+
+/// The seat that moves first from `start` (the setup when `None`).
+fn first_seat(variant: &'static Variant, start: Option<&str>) -> Result<usize, InputError> {
+    crate::with_width!(variant, B => {
+        let text = start.unwrap_or(variant.start);
+        crate::notation::read_position::<B>(variant, text)
+            .map(|p| p.turn())
+            .map_err(|e| error(None, text, format!("a start position of {} ({e})", variant.id)))
+    })
+}
+
+/// The plies of a record, ready to replay.
+pub fn from_record(rec: &Record) -> Result<GameInput, InputError> {
+    let variant = variant_named(&rec.variant, None)?;
+    let mut seat = first_seat(variant, rec.start.as_deref())?;
+    let mut round = 1;
+    let mut plies = Vec::with_capacity(rec.moves.len());
+    for (i, m) in rec.moves.iter().enumerate() {
+        let named = variant.seat_named(&m.player).ok_or_else(|| {
+            error(
+                None,
+                m.player.clone(),
+                format!("a player of {} in move {}", variant.id, i + 1),
+            )
+        })?;
+        if named != seat {
+            return Err(error(
+                None,
+                m.player.clone(),
+                format!(
+                    "{} at move {} (the turn order of {})",
+                    variant.seats[seat].name,
+                    i + 1,
+                    variant.id
+                ),
+            ));
+        }
+        let described = match m.mv.trim() {
+            "?" => Described::Unspecified,
+            text => match parse_token(text) {
+                Ok(Token::Pass) => Described::Pass,
+                Ok(Token::Unknown) => Described::Unspecified,
+                Ok(token) => Described::Algebraic(token),
+                Err(e) => {
+                    return Err(error(
+                        None,
+                        text,
+                        format!("a long algebraic move at move {} ({})", i + 1, e.expected),
+                    ));
+                }
+            },
+        };
+        plies.push(PlyInput {
+            round,
+            seat,
+            text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
+            span: None,
+            described,
+            comments: m.comments.clone(),
+            inferred: m.inferred,
+        });
+        if !m.variations.is_empty() {
+            return Err(error(
+                None,
+                m.mv.clone(),
+                format!(
+                    "no variations at move {} (they are not replayed yet)",
+                    i + 1
+                ),
+            ));
+        }
+        seat = (seat + 1) % variant.players();
+        if seat == 0 {
+            round += 1;
+        }
+    }
+    Ok(GameInput {
+        variant,
+        tags: rec
+            .tags
+            .iter()
+            .map(|t| (t.key.clone(), t.value.clone()))
+            .collect(),
+        start: rec.start.clone(),
+        plies,
+        result: rec.result.clone(),
+    })
+}
+
+/// Tags that the record keeps in fields of their own.
+fn is_field_tag(key: &str) -> bool {
+    [
+        "Variant",
+        "Result",
+        "Termination",
+        "FEN",
+        "SetUp",
+        "StartFen4",
+        "Seats",
+        "PlyCount",
+        "CurrentMove",
+        "CurrentPosition",
+    ]
+    .iter()
+    .any(|k| k.eq_ignore_ascii_case(key))
+}
+
+fn split_tags(
+    tags: &[(String, String, Option<Span>)],
+) -> (Vec<(String, String)>, Option<GameResult>, Option<String>) {
+    let value = |key: &str| {
+        tags.iter()
+            .find(|t| t.0.eq_ignore_ascii_case(key))
+            .map(|t| t.1.clone())
+    };
+    let result = value("Result")
+        .filter(|r| !r.is_empty())
+        .map(|score| GameResult {
+            score,
+            reason: value("Termination"),
+        });
+    let start = value("StartFen4")
+        .or_else(|| value("FEN"))
+        .filter(|s| !s.is_empty());
+    let kept = tags
+        .iter()
+        .filter(|t| !is_field_tag(&t.0))
+        .map(|t| (t.0.clone(), t.1.clone()))
+        .collect();
+    (kept, result, start)
+}
+
+/// One PGN or PGN4 game.
+fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
+    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
+        Some(Span {
+            line: p.line,
+            column: p.column,
+            len: len.max(1),
+        })
+    };
+    let tags: Vec<(String, String, Option<Span>)> = raw
+        .tags
+        .iter()
+        .map(|(k, v, p)| (k.clone(), v.clone(), span_at(*p, 1)))
+        .collect();
+    let variant_tag = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant"));
+    let variant = match variant_tag {
+        Some((_, v, span)) => {
+            let id = v.trim().to_ascii_lowercase();
+            if ["standard", "chess", "orthodox"].contains(&id.as_str()) {
+                variant_named("chess", *span)?
+            } else {
+                variant_named(&id, *span).map_err(|mut e| {
+                    e.expected = format!(
+                        "{} (Chess.com's four-player rule sets such as FFA or Teams are not a variant of roundtable; name the project's variant, e.g. `[Variant \"verney\"]`)",
+                        e.expected
+                    );
+                    e
+                })?
+            }
+        }
+        None => variant_named("chess", None)?,
+    };
+    let (kept, mut result, start) = split_tags(&tags);
+    if let Some((_, seats, span)) = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Seats")) {
+        let names: Vec<&str> = variant.seats.iter().map(|s| s.name).collect();
+        let given: Vec<&str> = seats.split_whitespace().collect();
+        if given.len() != names.len()
+            || given
+                .iter()
+                .zip(&names)
+                .any(|(a, b)| !a.eq_ignore_ascii_case(b))
+        {
+            return Err(error(
+                *span,
+                seats.clone(),
+                format!("the seats of {} in order: {}", variant.id, names.join(" ")),
+            ));
+        }
+    }
+    if result.is_none()
+        && let Some(r) = &raw.result
+    {
+        result = Some(GameResult {
+            score: r.clone(),
+            reason: None,
+        });
+    }
+    let start_text = start.as_deref().map(|s| match s {
+        "4PCo" => variant.start.to_string(),
+        other => other.to_string(),
+    });
+    let mut seat = first_seat(variant, start_text.as_deref())?;
+    let mut round = 1;
+    let mut plies: Vec<PlyInput> = Vec::new();
+    let mut pending_comments = Vec::new();
+    for node in &raw.moves {
+        match node {
+            Node::MoveNumber { number, .. } => round = *number as usize,
+            Node::RoundSep { .. } => {}
+            Node::Nag { value, .. } => match plies.last_mut() {
+                Some(p) => p.comments.push(format!("${value}")),
+                None => pending_comments.push(format!("${value}")),
+            },
+            Node::Comment { text, .. } => {
+                if text.trim() == "[%inferred]" {
+                    if let Some(p) = plies.last_mut() {
+                        p.inferred = true;
+                    }
+                } else {
+                    match plies.last_mut() {
+                        Some(p) => p.comments.push(text.clone()),
+                        None => pending_comments.push(text.clone()),
+                    }
+                }
+            }
+            Node::Variation { pos, .. } => {
+                return Err(error(
+                    span_at(*pos, 1),
+                    "(",
+                    "a main line without variations (roundtable refuses variations rather than drop them; remove them to replay the game)",
+                ));
+            }
+            Node::Ply { text, pos } => {
+                let span = span_at(*pos, text.chars().count());
+                let described = match parse_token(text) {
+                    Ok(Token::Pass) => Described::Pass,
+                    Ok(Token::Unknown) => Described::Unspecified,
+                    Ok(Token::BareExit(mark)) if mark == "#" || mark == "S" => Described::Pass,
+                    Ok(token) => Described::Algebraic(token),
+                    Err(e) => {
+                        return Err(error(
+                            span,
+                            text.clone(),
+                            format!("a move ({})", e.expected),
+                        ));
+                    }
+                };
+                plies.push(PlyInput {
+                    round,
+                    seat,
+                    text: text.clone(),
+                    span,
+                    described,
+                    comments: std::mem::take(&mut pending_comments),
+                    inferred: false,
+                });
+                seat = (seat + 1) % variant.players();
+            }
+        }
+    }
+    Ok(GameInput {
+        variant,
+        tags: kept,
+        start: start_text,
+        plies,
+        result,
+    })
+}
+
 /// The variant a table names in its `Variant` tag, or the one whose players
 /// are exactly the table's columns.
 fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
@@ -34,48 +448,36 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
         .iter()
         .find(|t| t.key.eq_ignore_ascii_case("Variant"))
     {
-        return variant::by_id(tag.value.trim()).ok_or_else(|| InputError {
-            span: Some(tag.span),
-            text: tag.value.clone(),
-            expected: "a variant id (see `roundtable variants`)".into(),
-        });
+        return variant_named(&tag.value, Some(tag.span));
     }
     variant::all()
         .into_iter()
         .filter(|v| v.support == Support::Playable && v.players() == table.players.len())
         .find(|v| table.players.iter().all(|p| v.seat_named(p).is_some()))
-        .ok_or_else(|| InputError {
-            span: Some(table.header_span),
-            text: table.players.join(" "),
-            expected: "a `[Variant \"…\"]` tag, or columns named after a variant's players".into(),
+        .ok_or_else(|| {
+            error(
+                Some(table.header_span),
+                table.players.join(" "),
+                "a `[Variant \"…\"]` tag, or columns named after a variant's players",
+            )
         })
 }
 
 /// Reads a round table (Verney's layout) into a game.
 pub fn round_table(text: &str) -> Result<GameInput, InputError> {
-    let table = parse_table(text).map_err(|e| InputError {
-        span: Some(e.span),
-        text: e.text,
-        expected: e.expected,
-    })?;
+    let table = parse_table(text).map_err(|e| error(Some(e.span), e.text, e.expected))?;
     let variant = table_variant(&table)?;
     let seats = table
         .players
         .iter()
         .map(|name| {
-            variant.seat_named(name).ok_or_else(|| InputError {
-                span: Some(table.header_span),
-                text: name.clone(),
-                expected: format!(
-                    "a player of {}: {}",
-                    variant.id,
-                    variant
-                        .seats
-                        .iter()
-                        .map(|s| s.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+            variant.seat_named(name).ok_or_else(|| {
+                let names: Vec<&str> = variant.seats.iter().map(|s| s.name).collect();
+                error(
+                    Some(table.header_span),
+                    name.clone(),
+                    format!("a player of {}: {}", variant.id, names.join(", ")),
+                )
             })
         })
         .collect::<Result<Vec<usize>, InputError>>()?;
@@ -84,6 +486,11 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
         for (cell, &seat) in round.cells.iter().zip(&seats) {
             let described = match &cell.cell {
                 Cell::Move(m) => Described::Descriptive(m.clone()),
+                Cell::Algebraic(token) => match token {
+                    Token::Pass => Described::Pass,
+                    Token::Unknown => Described::Unspecified,
+                    other => Described::Algebraic(other.clone()),
+                },
                 Cell::AnyMove => Described::Unspecified,
                 Cell::Pass | Cell::Empty => Described::Pass,
             };
@@ -95,6 +502,8 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
                     text: cell.text.clone(),
                     span: Some(cell.span),
                     described,
+                    comments: Vec::new(),
+                    inferred: false,
                 },
             ));
         }
@@ -103,18 +512,34 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
     while plies.last().is_some_and(|(empty, _)| *empty) {
         plies.pop();
     }
+    let tags: Vec<(String, String, Option<Span>)> = table
+        .tags
+        .iter()
+        .map(|t| (t.key.clone(), t.value.clone(), Some(t.span)))
+        .collect();
+    let (kept, result, start) = split_tags(&tags);
     Ok(GameInput {
         variant,
-        tags: table
-            .tags
-            .iter()
-            .map(|t| (t.key.clone(), t.value.clone()))
-            .collect(),
-        start: table
-            .tags
-            .iter()
-            .find(|t| t.key.eq_ignore_ascii_case("FEN") || t.key.eq_ignore_ascii_case("StartFen4"))
-            .map(|t| t.value.clone()),
+        tags: kept,
+        start,
         plies: plies.into_iter().map(|(_, p)| p).collect(),
+        result,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_each_notation() {
+        assert_eq!(detect("{\"format\":1}"), Format::Json);
+        assert_eq!(detect("{\"format\":1}\n{\"format\":1}\n"), Format::Jsonl);
+        assert_eq!(detect("[Event \"x\"]\n\n1. e4 e5 *\n"), Format::Pgn);
+        assert_eq!(
+            detect("\tYELLOW.\tRED.\n<i>1st round</i>\tK. P. to K. 3.\n"),
+            Format::Table
+        );
+        assert_eq!(detect("1.\tK. P. to K. 3.\tK. P. to K. 3."), Format::Table);
+    }
 }

@@ -1,5 +1,6 @@
 //! roundtable: game records of multi-player and historical chess variants.
 pub mod board;
+pub mod convert;
 pub mod engine;
 pub mod input;
 pub mod men;
@@ -9,6 +10,7 @@ pub mod render;
 pub mod replay;
 pub mod report;
 pub mod resolve;
+pub mod selfplay;
 pub mod variant;
 
 /// Runs `$body` with `$B` bound to the square-set width of `$variant`'s board,

@@ -14,10 +14,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Convert a record into another notation (the record is replayed to resolve every move).
+    Convert(cli::convert::ConvertArgs),
     /// Count the leaf nodes of the move tree to a depth (engine check and benchmark).
     Perft(cli::perft::PerftArgs),
     /// Replay a record: resolve every move, show the events, the final position and material.
     Replay(cli::replay::ReplayArgs),
+    /// Random legal games, deterministic for a seed, written as records.
+    Selfplay(cli::selfplay::SelfplayArgs),
     /// List the variants, one line each.
     Variants,
 }
@@ -45,7 +49,9 @@ fn main() {
 
 fn run(command: &Command) -> Result<(), cli::CliError> {
     match command {
+        Command::Convert(args) => cli::convert::run(args),
         Command::Perft(args) => cli::perft::run(args),
+        Command::Selfplay(args) => cli::selfplay::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Variants => {
             cli::variants::run();

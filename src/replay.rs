@@ -4,8 +4,11 @@
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
 use crate::men::{Kind, Man};
+use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::{PositionError, long, read_position, start_position};
+use crate::record::GameResult;
+use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
 use crate::resolve::{Identities, ResolveError};
 use crate::variant::Variant;
@@ -16,7 +19,9 @@ pub use crate::notation::table::Span;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Described {
     Descriptive(DescMove),
-    /// A long algebraic move already resolved by text (`e2-e4`, `O-O`).
+    /// A long or short algebraic move (`e2-e4`, `Bxa9`, `O-O`).
+    Algebraic(Token),
+    /// Algebraic text, read when it is replayed (a convenience for tests and tools).
     Long(String),
     /// `Any move.` / `?`: the record does not say.
     Unspecified,
@@ -34,6 +39,10 @@ pub struct PlyInput {
     pub text: String,
     pub span: Option<Span>,
     pub described: Described,
+    /// Comments the record attaches to the ply.
+    pub comments: Vec<String>,
+    /// The record says the move was inferred (a filled-in `Any move.`).
+    pub inferred: bool,
 }
 
 /// A game as read, ready to replay.
@@ -44,6 +53,8 @@ pub struct GameInput {
     /// A start position other than the variant's setup.
     pub start: Option<String>,
     pub plies: Vec<PlyInput>,
+    /// The result the record states (the replay may find the game over too).
+    pub result: Option<GameResult>,
 }
 
 /// Something that happened on a ply.
@@ -90,6 +101,7 @@ pub struct TracePly<B: Bits> {
     /// Long algebraic with check marks (`Qa7xh14+`, `--`).
     pub long: String,
     pub events: Vec<Event>,
+    pub comments: Vec<String>,
     pub after: Position<B>,
 }
 
@@ -312,14 +324,13 @@ impl<B: Bits> Replayer<'_, B> {
                 resolve_descriptive(pos, &ctx, list.as_slice(), ply.seat, d)
                     .map_err(|e| self.resolve_error(ply, e))
             }
-            Described::Long(text) => {
-                let wanted = text.trim_end_matches(['+', '#']);
-                list.iter()
-                    .find(|&m| long::write(pos, m) == wanted)
-                    .ok_or_else(|| {
-                        self.error(ply, "not a legal move".into(), sorted_moves(pos, &list))
-                    })
-            }
+            Described::Algebraic(token) => resolve_algebraic(pos, list.as_slice(), token)
+                .map_err(|e| self.resolve_error(ply, e)),
+            Described::Long(text) => match parse_token(text) {
+                Ok(token) => resolve_algebraic(pos, list.as_slice(), &token)
+                    .map_err(|e| self.resolve_error(ply, e)),
+                Err(e) => Err(self.error(ply, format!("not a move: {e}"), Vec::new())),
+            },
             Described::Unspecified => Err(self.error(
                 ply,
                 "unspecified move outside the search".into(),
@@ -419,7 +430,7 @@ impl<B: Bits> Replayer<'_, B> {
     ) -> TracePly<B> {
         let after = before.after(mv);
         let mut events = events(before, mv, &after);
-        if inferred {
+        if inferred || ply.inferred {
             events.push(Event::Inferred);
         }
         if let Described::Descriptive(d) = &ply.described {
@@ -450,6 +461,7 @@ impl<B: Bits> Replayer<'_, B> {
             mv,
             long: text,
             events,
+            comments: ply.comments.clone(),
             after,
         }
     }

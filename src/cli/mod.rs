@@ -1,7 +1,10 @@
 //! The command line: one file per command, each thin.
 
+pub mod convert;
 pub mod perft;
 pub mod replay;
+pub mod selfplay;
+pub mod source;
 pub mod variants;
 
 use std::fmt;
@@ -48,4 +51,27 @@ pub fn read_file(path: &str) -> Result<String, CliError> {
     std::fs::read(path)
         .map(|bytes| roundtable::render::diagnostic::decode(&bytes))
         .map_err(|e| CliError::Input(format!("cannot read `{path}`: {e}")))
+}
+
+/// Writes the output: to the file (through a temporary file, so that a
+/// failure leaves nothing half-written) or to standard output.
+pub fn emit(path: Option<&str>, text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    match path {
+        Some(path) => {
+            let tmp = format!("{path}.roundtable-tmp");
+            std::fs::write(&tmp, text)
+                .and_then(|()| std::fs::rename(&tmp, path))
+                .map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    CliError::Input(format!("cannot write `{path}`: {e}"))
+                })
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}")))
+        }
+    }
 }

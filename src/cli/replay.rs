@@ -2,21 +2,23 @@
 
 use clap::{Args, ValueEnum};
 use roundtable::board::Bits;
-use roundtable::input;
-use roundtable::render::diagnostic::Diagnostic;
 use roundtable::render::{diagram, events};
-use roundtable::replay::{ReplayError, Trace, describe_outcome, replay};
+use roundtable::replay::{Trace, describe_outcome, replay};
 use roundtable::report::material::{self, Scale};
 use roundtable::with_width;
 use tabled::Tabled;
 use tabled::settings::Style;
 
-use super::{CliError, read_file};
+use super::CliError;
+use super::source::{one_game, replay_diagnostic};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The record: a round table (Verney's descriptive notation).
+    /// The record: a round table, PGN/PGN4, or a JSON record (`-` for standard input).
     pub file: String,
+    /// The record's notation, when detection from its content is not wanted.
+    #[arg(long, value_enum)]
+    pub from: Option<roundtable::input::Format>,
     /// `table`: every ply with its events, the final diagram and material;
     /// `long`: one line per ply, `<round> <Player> <long algebraic>`.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -30,27 +32,7 @@ pub enum Format {
 }
 
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let source = read_file(&args.file)?;
-    let game = input::round_table(&source).map_err(|e| {
-        let (line, column, len) = e
-            .span
-            .map(|s| (s.line, s.column, s.len))
-            .unwrap_or((1, 1, 1));
-        let label = format!("expected {}", e.expected);
-        CliError::Input(
-            Diagnostic {
-                file: &args.file,
-                source: &source,
-                line,
-                column,
-                len,
-                message: "the record cannot be read",
-                label: &label,
-                notes: &[],
-            }
-            .render(),
-        )
-    })?;
+    let (source, game) = one_game(&args.file, args.from)?;
     with_width!(game.variant, B => {
         let trace = replay::<B>(&game).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
         match args.format {
@@ -59,39 +41,6 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         }
     });
     Ok(())
-}
-
-/// A replay error as a diagnostic pointing at the ply's text.
-pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
-    let (line, column, len) = e
-        .span
-        .map(|s| (s.line, s.column, s.len))
-        .unwrap_or((1, 1, 1));
-    let message = format!(
-        "round {}, {}: the move does not replay: {}",
-        e.round, e.player, e.message
-    );
-    let label = format!("{}'s `{}`", e.player, e.text);
-    let mut notes = Vec::new();
-    if !e.moves.is_empty() {
-        let what = if e.message.starts_with("ambiguous") {
-            "candidates"
-        } else {
-            "legal moves"
-        };
-        notes.push(format!("{what}: {}", e.moves.join(" ")));
-    }
-    Diagnostic {
-        file,
-        source,
-        line,
-        column,
-        len,
-        message: &message,
-        label: &label,
-        notes: &notes,
-    }
-    .render()
 }
 
 fn print_long<B: Bits>(trace: &Trace<B>) {

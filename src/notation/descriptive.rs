@@ -136,6 +136,9 @@ pub enum Cell {
     Pass,
     /// Nothing written: the round ended there.
     Empty,
+    /// A cell in algebraic notation (a round table of `table` notation);
+    /// never produced by [`parse_cell`], only by the table reader.
+    Algebraic(super::algebraic::Token),
 }
 
 /// Why a cell could not be read.

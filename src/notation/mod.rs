@@ -6,6 +6,7 @@ pub mod fen;
 pub mod fen4;
 pub mod long;
 pub mod pgn;
+pub mod san;
 pub mod table;
 
 use crate::board::Bits;

@@ -423,6 +423,15 @@ fn read_cell(line: Line<'_>, f: Field<'_>) -> Result<TableCell, TableError> {
             span: line.field_span(f),
             cell,
         }),
+        // A cell in algebraic notation (`Bi1xa9`, `h2-h3`, `?`) is read as such.
+        Err(_) if super::algebraic::parse_token(f.text.trim().trim_end_matches('.')).is_ok() => {
+            let token = super::algebraic::parse_token(f.text.trim().trim_end_matches('.'));
+            Ok(TableCell {
+                text: f.text.to_owned(),
+                span: line.field_span(f),
+                cell: token.map(Cell::Algebraic).unwrap_or(Cell::Empty),
+            })
+        }
         Err(e) => {
             let rest = f.text.get(e.offset..).unwrap_or("");
             let at = f.start + (f.text.len() - rest.len());
@@ -546,6 +555,7 @@ fn cell_text(c: &TableCell) -> String {
         Cell::Pass => "--".to_owned(),
         Cell::AnyMove => "Any move.".to_owned(),
         Cell::Move(m) => descriptive::write_move(m),
+        Cell::Algebraic(t) => super::algebraic::write_long(t),
     }
 }
 

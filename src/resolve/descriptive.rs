@@ -388,3 +388,154 @@ mod tests {
         assert_eq!(resolve_text(&pos, "C. to wQ5").as_deref(), Ok("Rh5-h10"));
     }
 }
+
+/// The descriptive name of `sq`: in the mover's system if it has one, else
+/// in the first other player's system that names it (written with his name).
+fn square_name(
+    variant: &Variant,
+    systems: &[Option<System>],
+    mover: usize,
+    sq: Square,
+) -> Option<DescSquare> {
+    let order = std::iter::once(mover).chain((0..variant.players()).filter(|&s| s != mover));
+    let files = [
+        FileName::QueensRook,
+        FileName::QueensKnight,
+        FileName::QueensBishop,
+        FileName::Queen,
+        FileName::King,
+        FileName::KingsBishop,
+        FileName::KingsKnight,
+        FileName::KingsRook,
+    ];
+    let longest = variant.shape.width.max(variant.shape.height) as u8;
+    for seat in order {
+        let Some(system) = systems.get(seat).copied().flatten() else {
+            continue;
+        };
+        for file in files {
+            for rank in 1..=longest {
+                if system.square(variant, file, rank) == Some(sq) {
+                    let player = (seat != mover)
+                        .then(|| PlayerRef::Name(variant.seats[seat].name.to_string()));
+                    return Some(DescSquare { player, file, rank });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// How the man on `sq` is designated: `K. B.` when it is the piece that
+/// started on that square, a pawn by its file, otherwise by its kind.
+fn designator<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    sq: Square,
+    with_file: bool,
+) -> Option<Named> {
+    let variant = pos.variant();
+    let man = pos.man_at(sq)?;
+    let system = ctx.systems.get(man.owner).copied().flatten()?;
+    let piece = match man.kind {
+        Kind::King => PieceName::King,
+        Kind::Queen => PieceName::Queen,
+        Kind::Rook => PieceName::Rook,
+        Kind::Bishop => PieceName::Bishop,
+        Kind::Knight => PieceName::Knight,
+        Kind::Pawn => PieceName::Pawn,
+        Kind::Squirk => return None,
+    };
+    let origin = ctx.ids.origin(sq);
+    let side = [Side::King, Side::Queen]
+        .into_iter()
+        .find(|&side| origin.is_some() && system.home(piece, side) == origin);
+    let pawn_file = if piece == PieceName::Pawn && with_file {
+        [
+            FileName::QueensRook,
+            FileName::QueensKnight,
+            FileName::QueensBishop,
+            FileName::Queen,
+            FileName::King,
+            FileName::KingsBishop,
+            FileName::KingsKnight,
+            FileName::KingsRook,
+        ]
+        .into_iter()
+        .find(|&f| system.on_file(variant, f, sq))
+    } else {
+        None
+    };
+    Some(Named {
+        player: None,
+        piece,
+        side,
+        pawn_file,
+    })
+}
+
+/// Writes `mv` of the player to move in descriptive notation, checked to
+/// resolve back to the same move; an error names what the notation cannot say.
+pub fn write<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    legal: &[Move],
+    mv: Move,
+    check: bool,
+) -> Result<String, String> {
+    let variant = pos.variant();
+    let mover = pos.turn();
+    let long = crate::notation::long::write(pos, mv);
+    match mv.kind {
+        MoveKind::Pass => return Ok("--".into()),
+        MoveKind::Castle(_) => return Err(format!("{long}: castling has no descriptive form")),
+        _ => {}
+    }
+    let victim = captured(pos, mv);
+    let mut attempts = Vec::new();
+    for with_file in [true, false] {
+        let Some(man) = designator(pos, ctx, mv.from as usize, with_file) else {
+            return Err(format!("{long}: this man has no descriptive name"));
+        };
+        let to = square_name(variant, ctx.systems, mover, mv.to as usize);
+        if let Some(sq) = victim {
+            if let Some(mut named) = designator(pos, ctx, sq, true) {
+                let owner = pos.man_at(sq).map(|m| m.owner).unwrap_or(mover);
+                named.player = Some(PlayerRef::Name(variant.seats[owner].name.to_string()));
+                attempts.push(DescMove {
+                    man: man.clone(),
+                    action: Action::Takes(named),
+                    check,
+                    mate: false,
+                });
+            }
+            if let Some(sq) = to.clone() {
+                attempts.push(DescMove {
+                    man: man.clone(),
+                    action: Action::TakesOn(sq),
+                    check,
+                    mate: false,
+                });
+            }
+        } else if let Some(sq) = to {
+            attempts.push(DescMove {
+                man,
+                action: Action::To(sq),
+                check,
+                mate: false,
+            });
+        }
+    }
+    attempts
+        .into_iter()
+        .find(|m| resolve(pos, ctx, legal, mover, m) == Ok(mv))
+        .map(|m| crate::notation::descriptive::write_move(&m))
+        .ok_or_else(|| {
+            let what = if mv.promotion().is_some() {
+                "the promotion piece"
+            } else {
+                "this move unambiguously"
+            };
+            format!("{long}: descriptive notation cannot name {what}")
+        })
+}

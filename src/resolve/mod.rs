@@ -1,6 +1,7 @@
 //! The one resolver: turns a parsed move description (descriptive or
 //! algebraic) into exactly one legal move of the position, or says why not.
 
+pub mod algebraic;
 pub mod descriptive;
 pub mod identity;
 

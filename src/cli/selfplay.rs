@@ -1,0 +1,48 @@
+//! `roundtable selfplay`: random legal games, deterministic for a seed.
+
+use clap::Args;
+use roundtable::convert::{Notation, write};
+use roundtable::replay::replay;
+use roundtable::selfplay::{Rng, game};
+use roundtable::with_width;
+
+use super::{CliError, variant_arg};
+
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Variant id (see `roundtable variants`).
+    pub variant: String,
+    /// How many games.
+    #[arg(long, default_value_t = 1)]
+    pub games: usize,
+    /// The seed: the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies at most per game (a game also ends when the rules end it).
+    #[arg(long, default_value_t = 200)]
+    pub plies: usize,
+    /// The notation to write the games in.
+    #[arg(long, value_enum, default_value_t = Notation::Jsonl)]
+    pub to: Notation,
+    /// Write here instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<String>,
+}
+
+pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
+    let variant = variant_arg(&args.variant)?;
+    let mut rng = Rng::new(args.seed);
+    let mut out = String::new();
+    for _ in 0..args.games {
+        let text = with_width!(variant, B => {
+            let input = game::<B>(variant, &mut rng, args.plies).map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
+            let trace = replay::<B>(&input).map_err(|e| CliError::Internal(format!("a self-played game does not replay: {e}")))?;
+            write(&trace, &input, args.to).map_err(|e| CliError::Input(e.to_string()))?
+        });
+        if !out.is_empty() && !matches!(args.to, Notation::Jsonl) {
+            out.push('\n');
+        }
+        out.push_str(&text);
+    }
+    super::emit(args.output.as_deref(), &out)
+}

@@ -1,0 +1,101 @@
+//! Reading the games of a file (or standard input) for a command, and
+//! turning input errors into diagnostics.
+
+use std::io::Read;
+
+use roundtable::input::{self, Format, InputError};
+use roundtable::render::diagnostic::Diagnostic;
+use roundtable::replay::{GameInput, ReplayError};
+
+use super::CliError;
+
+/// A file's text and its games, in the given or detected notation. `-` reads standard input.
+pub fn load(
+    path: &str,
+    from: Option<Format>,
+) -> Result<(String, Vec<Result<GameInput, InputError>>), CliError> {
+    let text = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::Input(format!("cannot read standard input: {e}")))?;
+        roundtable::render::diagnostic::decode(&bytes)
+    } else {
+        super::read_file(path)?
+    };
+    let games = input::games(&text, from);
+    Ok((text, games))
+}
+
+/// An input error as a diagnostic at its line and column.
+pub fn input_diagnostic(file: &str, source: &str, e: &InputError) -> String {
+    let (line, column, len) = e
+        .span
+        .map(|s| (s.line, s.column, s.len))
+        .unwrap_or((1, 1, 1));
+    let label = format!("expected {}", e.expected);
+    let message = format!("the record cannot be read: `{}`", e.text);
+    Diagnostic {
+        file,
+        source,
+        line,
+        column,
+        len,
+        message: &message,
+        label: &label,
+        notes: &[],
+    }
+    .render()
+}
+
+/// A replay error as a diagnostic pointing at the ply's text.
+pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
+    let (line, column, len) = e
+        .span
+        .map(|s| (s.line, s.column, s.len))
+        .unwrap_or((1, 1, 1));
+    let message = format!(
+        "round {}, {}: the move does not replay: {}",
+        e.round, e.player, e.message
+    );
+    let label = format!("{}'s `{}`", e.player, e.text);
+    let mut notes = Vec::new();
+    if !e.moves.is_empty() {
+        let what = if e.message.starts_with("ambiguous") {
+            "candidates"
+        } else {
+            "legal moves"
+        };
+        notes.push(format!("{what}: {}", e.moves.join(" ")));
+    }
+    if e.span.is_none() {
+        notes.push(format!("the record's ply: round {}, {}", e.round, e.player));
+    }
+    Diagnostic {
+        file,
+        source,
+        line,
+        column,
+        len,
+        message: &message,
+        label: &label,
+        notes: &notes,
+    }
+    .render()
+}
+
+/// The one game of a file, or an error when it holds none or several.
+pub fn one_game(path: &str, from: Option<Format>) -> Result<(String, GameInput), CliError> {
+    let (text, mut games) = load(path, from)?;
+    if games.len() != 1 {
+        return Err(CliError::Input(format!(
+            "`{path}` holds {} games; this command takes one (use `convert` or `validate` for several)",
+            games.len()
+        )));
+    }
+    match games.pop() {
+        Some(Ok(game)) => Ok((text, game)),
+        Some(Err(e)) => Err(CliError::Input(input_diagnostic(path, &text, &e))),
+        None => Err(CliError::Input(format!("`{path}` holds no game"))),
+    }
+}

@@ -1,0 +1,406 @@
+//! Conversion: a replayed game (its trace) as a record, and the record in
+//! every notation the toolkit writes. A fact the target notation cannot
+//! carry is an error naming the move and the fact, never a silent loss.
+
+use crate::board::Bits;
+use crate::engine::{MoveList, Outcome};
+use crate::notation::descriptive::Cell;
+use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
+use crate::notation::{long, pgn, san};
+use crate::record::{self, GameResult, Record, RecordMove, Tag};
+use crate::replay::{Event, GameInput, Trace};
+use crate::resolve::Identities;
+use crate::resolve::descriptive::{Context, System, write as write_descriptive};
+
+/// The notations `convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Notation {
+    /// The JSON record (`"format": 1`).
+    Json,
+    /// One JSON record per line.
+    Jsonl,
+    /// PGN with short algebraic moves (two-player variants).
+    Pgn,
+    /// PGN4 as Chess.com writes it (14x14 variants), long algebraic moves.
+    Pgn4,
+    /// PGN-style movetext with long algebraic moves (any variant).
+    Long,
+    /// PGN-style movetext with short algebraic moves (any variant).
+    San,
+    /// A round table in English descriptive notation (Verney's layout).
+    Descriptive,
+    /// A round table with long algebraic cells.
+    Table,
+}
+
+/// A fact the target notation cannot carry.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConvertError(pub String);
+
+fn score_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> GameResult {
+    match outcome {
+        Outcome::Win { seats, reason } => {
+            let winners: Vec<usize> = (0..trace_variant.players())
+                .filter(|s| seats & (1 << s) != 0)
+                .collect();
+            let score = if trace_variant.players() == 2 {
+                if winners == [0] {
+                    "1-0".to_string()
+                } else {
+                    "0-1".to_string()
+                }
+            } else {
+                winners
+                    .iter()
+                    .map(|&s| trace_variant.seats[s].name)
+                    .collect::<Vec<_>>()
+                    .join("+")
+            };
+            GameResult {
+                score,
+                reason: Some(reason.describe().to_string()),
+            }
+        }
+        Outcome::Draw { reason } => GameResult {
+            score: "1/2-1/2".into(),
+            reason: Some(reason.describe().to_string()),
+        },
+    }
+}
+
+/// The record of a replayed game: every move resolved, with its checks,
+/// mates, inferred flag and comments; the result found by the replay or stated.
+pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
+    let v = trace.variant;
+    let name = |s: usize| {
+        v.seats
+            .get(s)
+            .map(|x| x.name.to_string())
+            .unwrap_or_default()
+    };
+    let moves = trace
+        .plies
+        .iter()
+        .map(|p| {
+            let mv = p.long.trim_end_matches(['+', '#']).to_string();
+            let written = p.text.trim();
+            RecordMove {
+                player: name(p.seat),
+                written: (!written.is_empty() && written != mv && written != p.long)
+                    .then(|| written.to_string()),
+                checks: p
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Check { seat, .. } => Some(name(*seat)),
+                        _ => None,
+                    })
+                    .collect(),
+                mates: p
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Mated { seat } => Some(name(*seat)),
+                        _ => None,
+                    })
+                    .collect(),
+                inferred: p.inferred(),
+                dice: None,
+                comments: p.comments.clone(),
+                variations: Vec::new(),
+                mv,
+            }
+        })
+        .collect();
+    Record {
+        format: record::FORMAT,
+        variant: v.id.to_string(),
+        options: Default::default(),
+        tags: game
+            .tags
+            .iter()
+            .map(|(k, val)| Tag {
+                key: k.clone(),
+                value: val.clone(),
+            })
+            .collect(),
+        start: game.start.clone(),
+        moves,
+        result: match &trace.outcome {
+            Some(o) => Some(score_of(v, o)),
+            None => game.result.clone(),
+        },
+    }
+}
+
+/// Writes a replayed game in `notation`.
+pub fn write<B: Bits>(
+    trace: &Trace<B>,
+    game: &GameInput,
+    notation: Notation,
+) -> Result<String, ConvertError> {
+    let rec = to_record(trace, game);
+    match notation {
+        Notation::Json => Ok(record::to_json(&rec) + "\n"),
+        Notation::Jsonl => {
+            let mut out = Vec::new();
+            record::write_jsonl(&mut out, &rec).map_err(|e| ConvertError(e.to_string()))?;
+            String::from_utf8(out).map_err(|e| ConvertError(e.to_string()))
+        }
+        Notation::Pgn | Notation::San => {
+            if notation == Notation::Pgn && trace.variant.players() != 2 {
+                return Err(ConvertError(format!(
+                    "PGN holds two-player games; {} has {} players (use pgn4, long or san)",
+                    trace.variant.id,
+                    trace.variant.players()
+                )));
+            }
+            movetext(trace, &rec, true)
+        }
+        Notation::Pgn4 | Notation::Long => {
+            if notation == Notation::Pgn4 && trace.variant.shape.width != 14 {
+                return Err(ConvertError(format!(
+                    "PGN4 holds games on the 14x14 board; {} is played on {} (use long)",
+                    trace.variant.id, trace.variant.shape.name
+                )));
+            }
+            movetext(trace, &rec, false)
+        }
+        Notation::Descriptive | Notation::Table => {
+            round_table(trace, &rec, notation == Notation::Descriptive)
+        }
+    }
+}
+
+/// Tags for PGN-style output: the record's, then the variant, the seats,
+/// the start position and the result.
+fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
+    let v = trace.variant;
+    let mut tags: Vec<(String, String)> = rec
+        .tags
+        .iter()
+        .map(|t| (t.key.clone(), t.value.clone()))
+        .collect();
+    if v.id != "chess" {
+        tags.push(("Variant".into(), v.id.into()));
+    }
+    if v.players() > 2 {
+        let seats: Vec<&str> = v.seats.iter().map(|s| s.name).collect();
+        tags.push(("Seats".into(), seats.join(" ")));
+    }
+    if let Some(start) = &rec.start {
+        if v.shape.width == 14 {
+            tags.push(("StartFen4".into(), start.clone()));
+        } else {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), start.clone()));
+        }
+    }
+    let result = rec.result.as_ref();
+    tags.push((
+        "Result".into(),
+        result
+            .map(|r| r.score.clone())
+            .unwrap_or_else(|| "*".into()),
+    ));
+    if let Some(reason) = result.and_then(|r| r.reason.clone()) {
+        tags.push(("Termination".into(), reason));
+    }
+    tags
+}
+
+fn pgn_result(rec: &Record) -> String {
+    match rec.result.as_ref().map(|r| r.score.as_str()) {
+        Some(s @ ("1-0" | "0-1" | "1/2-1/2")) => s.to_string(),
+        _ => "*".to_string(),
+    }
+}
+
+fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<String, ConvertError> {
+    let v = trace.variant;
+    let mut plies = Vec::with_capacity(trace.plies.len());
+    let mut before = trace.start;
+    let mut list = MoveList::new();
+    for (ply, m) in trace.plies.iter().zip(&rec.moves) {
+        let marks: String = ply
+            .long
+            .chars()
+            .rev()
+            .take_while(|c| *c == '+' || *c == '#')
+            .collect();
+        let mut text = if ply.mv.is_pass() {
+            let mated = ply.events.iter().any(|e| matches!(e, Event::Mated { .. }));
+            let stalemated = ply
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Stalemated { .. }));
+            match (v.shape.width == 14, mated, stalemated) {
+                (true, true, _) => "#".to_string(),
+                (true, _, true) => "S".to_string(),
+                _ => "--".to_string(),
+            }
+        } else if short {
+            before.turn_moves(&mut list);
+            san::write(&before, list.as_slice(), ply.mv) + &marks
+        } else {
+            long::write(&before, ply.mv) + &marks
+        };
+        if m.inferred {
+            text.push_str(" {[%inferred]}");
+        }
+        for c in &m.comments {
+            if c.starts_with('$') && c[1..].chars().all(|d| d.is_ascii_digit()) && c.len() > 1 {
+                text.push(' ');
+                text.push_str(c);
+            } else {
+                if c.contains('}') {
+                    return Err(ConvertError(format!(
+                        "move {} ({}): a comment holding `}}` cannot be written in PGN",
+                        plies.len() + 1,
+                        m.mv
+                    )));
+                }
+                text.push_str(&format!(" {{{c}}}"));
+            }
+        }
+        plies.push(text);
+        before = ply.after;
+    }
+    let tags = pgn_tags(trace, rec);
+    let result = pgn_result(rec);
+    let first = trace.start.turn();
+    if v.players() == 2 {
+        if first == 1 {
+            // PGN's `1... move` form for a game where Black moves first.
+            let mut text = pgn::write_game(&tags, &[], 2, "");
+            let mut body = String::new();
+            for (i, p) in plies.iter().enumerate() {
+                let n = trace.start.fullmove_number() as usize + (i + 1) / 2;
+                if i == 0 {
+                    body.push_str(&format!("{n}... {p} "));
+                } else if i % 2 == 1 {
+                    body.push_str(&format!("{n}. {p} "));
+                } else {
+                    body.push_str(&format!("{p} "));
+                }
+            }
+            body.push_str(&result);
+            text.push_str(&body);
+            text.push('\n');
+            return Ok(text);
+        }
+        return Ok(pgn::write_game(&tags, &plies, 2, &result));
+    }
+    let rounds: Vec<Vec<String>> = plies.chunks(v.players()).map(<[String]>::to_vec).collect();
+    Ok(pgn::write_rounds(&tags, &rounds, &result))
+}
+
+fn round_table<B: Bits>(
+    trace: &Trace<B>,
+    rec: &Record,
+    descriptive: bool,
+) -> Result<String, ConvertError> {
+    let v = trace.variant;
+    if trace.start.turn() != 0 {
+        return Err(ConvertError(
+            "a round table starts each round with the first player; this game starts with another"
+                .into(),
+        ));
+    }
+    let systems = System::all::<B>(v);
+    let mut ids = Identities::new(&trace.start);
+    let mut before = trace.start;
+    let mut list = MoveList::new();
+    let mut cells = Vec::with_capacity(trace.plies.len());
+    for (i, (ply, m)) in trace.plies.iter().zip(&rec.moves).enumerate() {
+        if !m.comments.is_empty() {
+            return Err(ConvertError(format!(
+                "move {} ({}): a round table cannot carry comments",
+                i + 1,
+                m.mv
+            )));
+        }
+        let text = if m.inferred {
+            if descriptive {
+                "Any move.".to_string()
+            } else {
+                "?".to_string()
+            }
+        } else if descriptive {
+            before.turn_moves(&mut list);
+            let ctx = Context {
+                systems: &systems,
+                ids: &ids,
+            };
+            let check = !m.checks.is_empty();
+            write_descriptive(&before, &ctx, list.as_slice(), ply.mv, check)
+                .map_err(|e| ConvertError(format!("move {}: {e}", i + 1)))?
+        } else {
+            ply.long.clone()
+        };
+        cells.push(text);
+        ids.follow(&before, ply.mv);
+        before = ply.after;
+    }
+    let mut tags = vec![TableTag {
+        key: "Variant".into(),
+        value: v.id.into(),
+        span: Span::default(),
+    }];
+    tags.extend(rec.tags.iter().map(|t| TableTag {
+        key: t.key.clone(),
+        value: t.value.clone(),
+        span: Span::default(),
+    }));
+    if let Some(start) = &rec.start {
+        let key = if v.shape.width == 14 {
+            "StartFen4"
+        } else {
+            "FEN"
+        };
+        tags.push(TableTag {
+            key: key.into(),
+            value: start.clone(),
+            span: Span::default(),
+        });
+    }
+    if let Some(r) = &rec.result {
+        tags.push(TableTag {
+            key: "Result".into(),
+            value: r.score.clone(),
+            span: Span::default(),
+        });
+        if let Some(reason) = &r.reason {
+            tags.push(TableTag {
+                key: "Termination".into(),
+                value: reason.clone(),
+                span: Span::default(),
+            });
+        }
+    }
+    let rounds = cells
+        .chunks(v.players())
+        .enumerate()
+        .map(|(n, row)| Round {
+            label: format!("{}.", n + 1),
+            number: n + 1,
+            span: Span::default(),
+            cells: row
+                .iter()
+                .map(|t| TableCell {
+                    text: t.clone(),
+                    span: Span::default(),
+                    cell: Cell::Empty,
+                })
+                .collect(),
+        })
+        .collect();
+    let table = RoundTable {
+        tags,
+        players: v.seats.iter().map(|s| s.name.to_string()).collect(),
+        header_span: Span::default(),
+        rounds,
+    };
+    Ok(write_table(&table))
+}

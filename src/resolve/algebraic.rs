@@ -1,0 +1,115 @@
+//! Long and short algebraic moves resolved against a position: the same
+//! filter for both, by kind, start square (or its file or rank), target
+//! square and promotion. Castling is also accepted as the king's move.
+
+use super::{ResolveError, pick};
+use crate::board::Bits;
+use crate::engine::{Move, MoveKind, Position};
+use crate::men::Kind;
+use crate::notation::algebraic::{Coord, Piece, Token};
+
+fn kind_of(piece: Option<Piece>) -> Kind {
+    match piece {
+        None | Some(Piece::Pawn) => Kind::Pawn,
+        Some(Piece::King) => Kind::King,
+        Some(Piece::Queen) | Some(Piece::Dame) => Kind::Queen,
+        Some(Piece::Rook) => Kind::Rook,
+        Some(Piece::Bishop) => Kind::Bishop,
+        Some(Piece::Knight) => Kind::Knight,
+        Some(Piece::Squirk) => Kind::Squirk,
+    }
+}
+
+fn square<B: Bits>(pos: &Position<B>, c: Coord) -> Result<usize, ResolveError> {
+    pos.variant()
+        .shape
+        .parse_square(&c.to_string())
+        .ok_or_else(|| {
+            ResolveError::Invalid(format!(
+                "{c} is not a square of the {} board",
+                pos.variant().shape.name
+            ))
+        })
+}
+
+/// Resolves an algebraic token among the `legal` moves of the player to move.
+pub fn resolve<B: Bits>(
+    pos: &Position<B>,
+    legal: &[Move],
+    token: &Token,
+) -> Result<Move, ResolveError> {
+    let variant = pos.variant();
+    match token {
+        Token::Pass => pick(pos, legal, Move::is_pass, |_| true, "a pass"),
+        Token::Unknown => Err(ResolveError::Invalid(
+            "`?` is resolved by the replay's search".into(),
+        )),
+        Token::BareExit(text) => Err(ResolveError::Invalid(format!(
+            "`{text}` (a Chess.com exit: resignation, time-out or a bare mark) is not part of {}'s rules",
+            variant.id
+        ))),
+        Token::Castle { rooks, .. } => {
+            let wanted = *rooks as usize;
+            let fits = |mv: Move| match mv.kind {
+                MoveKind::Castle(i) => variant
+                    .castlings
+                    .get(i as usize)
+                    .is_some_and(|c| c.notation.matches('O').count() == wanted),
+                _ => false,
+            };
+            pick(
+                pos,
+                legal,
+                fits,
+                |mv| matches!(mv.kind, MoveKind::Castle(_)),
+                "castling",
+            )
+        }
+        Token::Move {
+            piece,
+            from,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+            ..
+        } => {
+            let kind = kind_of(*piece);
+            let to = square(pos, *to)?;
+            let from = from.map(|c| square(pos, c)).transpose()?;
+            let promotion = promotion.map(|p| kind_of(Some(p)));
+            let only_kind = match variant.promotion_kinds {
+                [one] => Some(*one),
+                _ => None,
+            };
+            let shape = variant.shape;
+            let named = |mv: Move| {
+                !mv.is_pass()
+                    && pos.man_at(mv.from as usize).is_some_and(|m| m.kind == kind)
+                    && from.is_none_or(|f| f == mv.from as usize)
+                    && from_file.is_none_or(|f| shape.coords(mv.from as usize).0 == f as usize)
+                    && from_rank.is_none_or(|r| shape.coords(mv.from as usize).1 == r as usize)
+            };
+            let fits = |mv: Move| {
+                named(mv)
+                    && mv.to as usize == to
+                    && match (promotion, mv.promotion()) {
+                        (None, None) => true,
+                        (Some(w), Some(k)) => w == k,
+                        // A variant with one promotion kind need not write it.
+                        (None, Some(k)) => only_kind == Some(k),
+                        (Some(_), None) => false,
+                    }
+            };
+            let what = match piece {
+                None | Some(Piece::Pawn) => "a pawn".to_string(),
+                Some(p) => format!("the {}", kind_of(Some(*p)).name()),
+            };
+            let what = match from {
+                Some(f) => format!("{what} on {}", shape.name(f)),
+                None => what,
+            };
+            pick(pos, legal, fits, named, &what)
+        }
+    }
+}
