@@ -276,7 +276,7 @@ fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<Stri
             let mut text = pgn::write_game(&tags, &[], 2, "");
             let mut body = String::new();
             for (i, p) in plies.iter().enumerate() {
-                let n = trace.start.fullmove_number() as usize + (i + 1) / 2;
+                let n = trace.start.fullmove_number() as usize + i.div_ceil(2);
                 if i == 0 {
                     body.push_str(&format!("{n}... {p} "));
                 } else if i % 2 == 1 {

@@ -292,103 +292,6 @@ pub fn describe(man: &Named) -> String {
     format!("{side}{file}{piece}")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::U256;
-    use crate::engine::MoveList;
-    use crate::men::Man;
-    use crate::notation::descriptive::{Cell, parse_cell};
-    use crate::variant;
-
-    fn resolve_text(pos: &Position<U256>, text: &str) -> Result<String, ResolveError> {
-        let v = pos.variant();
-        let systems = System::all::<U256>(v);
-        let ids = Identities::new(pos);
-        let ctx = Context {
-            systems: &systems,
-            ids: &ids,
-        };
-        let mut list = MoveList::new();
-        pos.turn_moves(&mut list);
-        let Ok(Cell::Move(m)) = parse_cell(text) else {
-            panic!("{text} parses as a move");
-        };
-        resolve(pos, &ctx, list.as_slice(), pos.turn(), &m)
-            .map(|mv| crate::notation::long::write(pos, mv))
-    }
-
-    fn verney_with(men: &[(&str, Kind, usize)]) -> Position<U256> {
-        let v = variant::by_id("verney").expect("verney");
-        let mut pos = Position::<U256>::empty(v);
-        for (sq, kind, seat) in men {
-            let sq = v.shape.parse_square(sq).expect("square");
-            pos.put(sq, Man::new(*kind, *seat, v.seats[*seat].forward));
-        }
-        pos
-    }
-
-    #[test]
-    fn systems_name_each_players_squares_from_his_side() {
-        let v = variant::by_id("verney").expect("verney");
-        let systems = System::all::<U256>(v);
-        let name = |seat: usize, file, rank| {
-            systems[seat]
-                .and_then(|s| s.square(v, file, rank))
-                .map(|sq| v.shape.name(sq))
-        };
-        assert_eq!(name(0, FileName::King, 3).as_deref(), Some("h3"));
-        assert_eq!(name(1, FileName::King, 3).as_deref(), Some("c8"));
-        assert_eq!(name(2, FileName::King, 3).as_deref(), Some("g12"));
-        assert_eq!(name(3, FileName::King, 3).as_deref(), Some("l7"));
-        assert_eq!(name(0, FileName::KingsBishop, 1).as_deref(), Some("i1"));
-        assert_eq!(name(1, FileName::QueensBishop, 1).as_deref(), Some("a6"));
-        assert_eq!(name(0, FileName::King, 15), None);
-    }
-
-    #[test]
-    fn two_men_fitting_one_description_is_ambiguous() {
-        // Yellow's knights on e1 and g5 both reach f3 (Yellow's Q. B. 3).
-        let pos = verney_with(&[
-            ("h1", Kind::King, 0),
-            ("a8", Kind::King, 1),
-            ("g14", Kind::King, 2),
-            ("n7", Kind::King, 3),
-            ("e1", Kind::Knight, 0),
-            ("g5", Kind::Knight, 0),
-        ]);
-        match resolve_text(&pos, "Kt. to Q. B. 3.") {
-            Err(ResolveError::Ambiguous { candidates }) => {
-                assert_eq!(candidates, ["Ne1-f3", "Ng5-f3"]);
-            }
-            other => panic!("expected ambiguity, got {other:?}"),
-        }
-        // Naming the queen's knight (it started on e1) settles it.
-        assert_eq!(
-            resolve_text(&pos, "Q. Kt. to Q. B. 3.").as_deref(),
-            Ok("Ne1-f3")
-        );
-    }
-
-    #[test]
-    fn player_prefixed_squares_use_that_players_system() {
-        let pos = verney_with(&[
-            ("h1", Kind::King, 0),
-            ("a8", Kind::King, 1),
-            ("g14", Kind::King, 2),
-            ("n7", Kind::King, 3),
-            ("h5", Kind::Rook, 0),
-        ]);
-        // Red's K. 3 is c8 (Red counts from the West edge).
-        assert_eq!(
-            resolve_text(&pos, "C. to Red's K. B. 8.").as_deref(),
-            Ok("Rh5-h9")
-        );
-        // White's Q. 5 is h10 (White counts from the North edge).
-        assert_eq!(resolve_text(&pos, "C. to wQ5").as_deref(), Ok("Rh5-h10"));
-    }
-}
-
 /// The descriptive name of `sq`: in the mover's system if it has one, else
 /// in the first other player's system that names it (written with his name).
 fn square_name(
@@ -538,4 +441,101 @@ pub fn write<B: Bits>(
             };
             format!("{long}: descriptive notation cannot name {what}")
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::U256;
+    use crate::engine::MoveList;
+    use crate::men::Man;
+    use crate::notation::descriptive::{Cell, parse_cell};
+    use crate::variant;
+
+    fn resolve_text(pos: &Position<U256>, text: &str) -> Result<String, ResolveError> {
+        let v = pos.variant();
+        let systems = System::all::<U256>(v);
+        let ids = Identities::new(pos);
+        let ctx = Context {
+            systems: &systems,
+            ids: &ids,
+        };
+        let mut list = MoveList::new();
+        pos.turn_moves(&mut list);
+        let Ok(Cell::Move(m)) = parse_cell(text) else {
+            panic!("{text} parses as a move");
+        };
+        resolve(pos, &ctx, list.as_slice(), pos.turn(), &m)
+            .map(|mv| crate::notation::long::write(pos, mv))
+    }
+
+    fn verney_with(men: &[(&str, Kind, usize)]) -> Position<U256> {
+        let v = variant::by_id("verney").expect("verney");
+        let mut pos = Position::<U256>::empty(v);
+        for (sq, kind, seat) in men {
+            let sq = v.shape.parse_square(sq).expect("square");
+            pos.put(sq, Man::new(*kind, *seat, v.seats[*seat].forward));
+        }
+        pos
+    }
+
+    #[test]
+    fn systems_name_each_players_squares_from_his_side() {
+        let v = variant::by_id("verney").expect("verney");
+        let systems = System::all::<U256>(v);
+        let name = |seat: usize, file, rank| {
+            systems[seat]
+                .and_then(|s| s.square(v, file, rank))
+                .map(|sq| v.shape.name(sq))
+        };
+        assert_eq!(name(0, FileName::King, 3).as_deref(), Some("h3"));
+        assert_eq!(name(1, FileName::King, 3).as_deref(), Some("c8"));
+        assert_eq!(name(2, FileName::King, 3).as_deref(), Some("g12"));
+        assert_eq!(name(3, FileName::King, 3).as_deref(), Some("l7"));
+        assert_eq!(name(0, FileName::KingsBishop, 1).as_deref(), Some("i1"));
+        assert_eq!(name(1, FileName::QueensBishop, 1).as_deref(), Some("a6"));
+        assert_eq!(name(0, FileName::King, 15), None);
+    }
+
+    #[test]
+    fn two_men_fitting_one_description_is_ambiguous() {
+        // Yellow's knights on e1 and g5 both reach f3 (Yellow's Q. B. 3).
+        let pos = verney_with(&[
+            ("h1", Kind::King, 0),
+            ("a8", Kind::King, 1),
+            ("g14", Kind::King, 2),
+            ("n7", Kind::King, 3),
+            ("e1", Kind::Knight, 0),
+            ("g5", Kind::Knight, 0),
+        ]);
+        match resolve_text(&pos, "Kt. to Q. B. 3.") {
+            Err(ResolveError::Ambiguous { candidates }) => {
+                assert_eq!(candidates, ["Ne1-f3", "Ng5-f3"]);
+            }
+            other => panic!("expected ambiguity, got {other:?}"),
+        }
+        // Naming the queen's knight (it started on e1) settles it.
+        assert_eq!(
+            resolve_text(&pos, "Q. Kt. to Q. B. 3.").as_deref(),
+            Ok("Ne1-f3")
+        );
+    }
+
+    #[test]
+    fn player_prefixed_squares_use_that_players_system() {
+        let pos = verney_with(&[
+            ("h1", Kind::King, 0),
+            ("a8", Kind::King, 1),
+            ("g14", Kind::King, 2),
+            ("n7", Kind::King, 3),
+            ("h5", Kind::Rook, 0),
+        ]);
+        // Red's K. 3 is c8 (Red counts from the West edge).
+        assert_eq!(
+            resolve_text(&pos, "C. to Red's K. B. 8.").as_deref(),
+            Ok("Rh5-h9")
+        );
+        // White's Q. 5 is h10 (White counts from the North edge).
+        assert_eq!(resolve_text(&pos, "C. to wQ5").as_deref(), Ok("Rh5-h10"));
+    }
 }
