@@ -294,8 +294,9 @@ fn split_tags(
             .find(|t| t.0.eq_ignore_ascii_case(key))
             .map(|t| t.1.clone())
     };
+    // `*` (game going on, or result unknown) is no result.
     let result = value("Result")
-        .filter(|r| !r.is_empty())
+        .filter(|r| !r.is_empty() && r != "*")
         .map(|score| GameResult {
             score,
             reason: value("Termination"),
@@ -361,7 +362,7 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
         }
     }
     if result.is_none()
-        && let Some(r) = &raw.result
+        && let Some(r) = raw.result.as_ref().filter(|r| r.as_str() != "*")
     {
         result = Some(GameResult {
             score: r.clone(),

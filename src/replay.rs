@@ -295,8 +295,13 @@ impl<B: Bits> Replayer<'_, B> {
             ));
         }
         let must_pass = matches!(turn, Turn::Pass { .. });
+        let passes = match &ply.described {
+            Described::Pass | Described::Algebraic(Token::Pass) => true,
+            Described::Long(text) => text.trim() == "--",
+            _ => false,
+        };
         match &ply.described {
-            Described::Pass => {
+            _ if passes => {
                 if must_pass {
                     Ok(Move::PASS)
                 } else {
@@ -331,7 +336,7 @@ impl<B: Bits> Replayer<'_, B> {
                     .map_err(|e| self.resolve_error(ply, e)),
                 Err(e) => Err(self.error(ply, format!("not a move: {e}"), Vec::new())),
             },
-            Described::Unspecified => Err(self.error(
+            Described::Pass | Described::Unspecified => Err(self.error(
                 ply,
                 "unspecified move outside the search".into(),
                 Vec::new(),
@@ -448,10 +453,12 @@ impl<B: Bits> Replayer<'_, B> {
             .count();
         let mut text = long::write(before, mv);
         text.push_str(&"+".repeat(checks));
+        // In the orthodox scheme the mate ends the game with this move.
         if after.variant().scheme == crate::variant::Scheme::Orthodox
             && matches!(after.outcome(), Some(Outcome::Win { .. }))
         {
             text = text.trim_end_matches('+').to_string() + "#";
+            events.push(Event::Mated { seat: after.turn() });
         }
         TracePly {
             round: ply.round,

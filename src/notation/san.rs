@@ -21,24 +21,28 @@ pub fn write<B: Bits>(pos: &Position<B>, legal: &[Move], mv: Move) -> String {
     let (fx, fy) = shape.coords(from);
     let file = (b'a' + fx as u8) as char;
     let mut out = String::with_capacity(8);
+    let rivals: Vec<usize> = legal
+        .iter()
+        .filter(|m| m.to == mv.to && m.from != mv.from && !m.is_pass())
+        .filter(|m| {
+            pos.man_at(m.from as usize)
+                .is_some_and(|o| o.kind == man.kind)
+        })
+        .map(|m| m.from as usize)
+        .collect();
+    let same_file = rivals.iter().any(|&r| shape.coords(r).0 == fx);
+    let same_rank = rivals.iter().any(|&r| shape.coords(r).1 == fy);
     if man.kind == Kind::Pawn {
-        if capture {
+        // SAN names a capturing pawn by its file; pawns travelling in other
+        // directions (four-handed, reversed) may need the whole square.
+        if capture && !same_file {
             out.push(file);
+        } else if capture || !rivals.is_empty() {
+            out.push_str(&shape.name(from));
         }
     } else {
         out.push(man.kind.letter());
-        let rivals: Vec<usize> = legal
-            .iter()
-            .filter(|m| m.to == mv.to && m.from != mv.from && !m.is_pass())
-            .filter(|m| {
-                pos.man_at(m.from as usize)
-                    .is_some_and(|o| o.kind == man.kind)
-            })
-            .map(|m| m.from as usize)
-            .collect();
         if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|&r| shape.coords(r).0 == fx);
-            let same_rank = rivals.iter().any(|&r| shape.coords(r).1 == fy);
             if !same_file {
                 out.push(file);
             } else if !same_rank {
