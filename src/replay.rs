@@ -154,15 +154,28 @@ impl std::fmt::Display for ReplayError {
 struct Replayer<'g, B: Bits> {
     game: &'g GameInput,
     systems: Vec<Option<System>>,
+    /// The move list `resolve` fills, made once per game.
+    list: std::cell::RefCell<MoveList>,
     _width: std::marker::PhantomData<B>,
 }
 
 /// Replays a game: resolves every ply to one legal move.
 pub fn replay<B: Bits>(game: &GameInput) -> Result<Trace<B>, Box<ReplayError>> {
-    let variant = game.variant;
-    let start: Position<B> = match &game.start {
-        Some(text) => read_position(variant, text),
-        None => start_position(variant),
+    let start = start_of::<B>(game)?;
+    let replayer = Replayer::<B> {
+        game,
+        systems: descriptive_systems::<B>(game),
+        list: std::cell::RefCell::new(MoveList::new()),
+        _width: std::marker::PhantomData,
+    };
+    replayer.run(start)
+}
+
+/// The game's start position: its own, or the variant's setup.
+fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> {
+    match &game.start {
+        Some(text) => read_position(game.variant, text),
+        None => start_position(game.variant),
     }
     .map_err(|e: PositionError| {
         Box::new(ReplayError {
@@ -173,13 +186,35 @@ pub fn replay<B: Bits>(game: &GameInput) -> Result<Trace<B>, Box<ReplayError>> {
             message: format!("the start position does not read: {e}"),
             moves: Vec::new(),
         })
-    })?;
+    })
+}
+
+/// Checks a game without building its trace: every ply resolved and
+/// played, for corpora. Returns the number of plies and the outcome.
+pub fn validate<B: Bits>(game: &GameInput) -> Result<(usize, Option<Outcome>), Box<ReplayError>> {
+    let start = start_of::<B>(game)?;
     let replayer = Replayer::<B> {
         game,
-        systems: System::all::<B>(variant),
+        systems: descriptive_systems::<B>(game),
+        list: std::cell::RefCell::new(MoveList::new()),
         _width: std::marker::PhantomData,
     };
-    replayer.run(start)
+    let mut plies = 0;
+    let end = replayer.walk(start, |_, _, _, _, _| plies += 1)?;
+    Ok((plies, end.outcome()))
+}
+
+/// Descriptive systems are needed only when a ply is written descriptively.
+fn descriptive_systems<B: Bits>(game: &GameInput) -> Vec<Option<System>> {
+    if game
+        .plies
+        .iter()
+        .any(|p| matches!(p.described, Described::Descriptive(_)))
+    {
+        System::all::<B>(game.variant)
+    } else {
+        Vec::new()
+    }
 }
 
 fn sorted_moves<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<String> {
@@ -190,10 +225,29 @@ fn sorted_moves<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<String> {
 
 impl<B: Bits> Replayer<'_, B> {
     fn run(&self, start: Position<B>) -> Result<Trace<B>, Box<ReplayError>> {
+        let mut trace = Vec::with_capacity(self.game.plies.len());
+        let end = self.walk(start, |ply, before, mv, after, inferred| {
+            trace.push(self.trace_ply(ply, before, mv, after, inferred));
+        })?;
+        Ok(Trace {
+            variant: self.game.variant,
+            tags: self.game.tags.clone(),
+            start,
+            plies: trace,
+            outcome: end.outcome(),
+        })
+    }
+
+    /// Resolves every ply in order and shows each to `visit` with the
+    /// positions before and after it; returns the last position.
+    fn walk(
+        &self,
+        start: Position<B>,
+        mut visit: impl FnMut(&PlyInput, &Position<B>, Move, &Position<B>, bool),
+    ) -> Result<Position<B>, Box<ReplayError>> {
         let plies = &self.game.plies;
         let mut pos = start;
         let mut ids = Identities::new(&start);
-        let mut trace = Vec::with_capacity(plies.len());
         let mut i = 0;
         while i < plies.len() {
             if plies[i].described == Described::Unspecified {
@@ -208,30 +262,23 @@ impl<B: Bits> Replayer<'_, B> {
                 };
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
                     self.check_turn(ply, &pos)?;
-                    let traced = self.trace_ply(ply, &pos, mv, true);
+                    let after = pos.after(mv);
+                    visit(ply, &pos, mv, &after, true);
                     ids.follow(&pos, mv);
-                    pos = traced.after;
-                    trace.push(traced);
+                    pos = after;
                 }
                 i += run;
                 continue;
             }
             let ply = &plies[i];
             let mv = self.resolve(ply, &pos, &ids)?;
-            let traced = self.trace_ply(ply, &pos, mv, false);
+            let after = pos.after(mv);
+            visit(ply, &pos, mv, &after, false);
             ids.follow(&pos, mv);
-            pos = traced.after;
-            trace.push(traced);
+            pos = after;
             i += 1;
         }
-        let outcome = pos.outcome();
-        Ok(Trace {
-            variant: self.game.variant,
-            tags: self.game.tags.clone(),
-            start,
-            plies: trace,
-            outcome,
-        })
+        Ok(pos)
     }
 
     fn error(&self, ply: &PlyInput, message: String, moves: Vec<String>) -> Box<ReplayError> {
@@ -282,8 +329,13 @@ impl<B: Bits> Replayer<'_, B> {
         ids: &Identities,
     ) -> Result<Move, Box<ReplayError>> {
         self.check_turn(ply, pos)?;
-        let mut list = MoveList::new();
-        let turn = pos.turn_moves(&mut list);
+        let mut fresh = None;
+        let mut reused = self.list.try_borrow_mut();
+        let list: &mut MoveList = match reused.as_deref_mut() {
+            Ok(l) => l,
+            Err(_) => fresh.insert(MoveList::new()),
+        };
+        let turn = pos.turn_moves(list);
         if let Turn::Over(outcome) = turn {
             return Err(self.error(
                 ply,
@@ -431,9 +483,10 @@ impl<B: Bits> Replayer<'_, B> {
         ply: &PlyInput,
         before: &Position<B>,
         mv: Move,
+        after: &Position<B>,
         inferred: bool,
     ) -> TracePly<B> {
-        let after = before.after(mv);
+        let after = *after;
         let mut events = events(before, mv, &after);
         if inferred || ply.inferred {
             events.push(Event::Inferred);

@@ -21,9 +21,11 @@ fn kind_of(piece: Option<Piece>) -> Kind {
 }
 
 fn square<B: Bits>(pos: &Position<B>, c: Coord) -> Result<usize, ResolveError> {
-    pos.variant()
-        .shape
-        .parse_square(&c.to_string())
+    let shape = pos.variant().shape;
+    let (x, y) = (i32::from(c.file), i32::from(c.rank));
+    shape
+        .contains(x, y)
+        .then(|| shape.square(x as usize, y as usize))
         .ok_or_else(|| {
             ResolveError::Invalid(format!(
                 "{c} is not a square of the {} board",
@@ -40,7 +42,7 @@ pub fn resolve<B: Bits>(
 ) -> Result<Move, ResolveError> {
     let variant = pos.variant();
     match token {
-        Token::Pass => pick(pos, legal, Move::is_pass, |_| true, "a pass"),
+        Token::Pass => pick(pos, legal, Move::is_pass, |_| true, || "a pass".into()),
         Token::Unknown => Err(ResolveError::Invalid(
             "`?` is resolved by the replay's search".into(),
         )),
@@ -62,7 +64,7 @@ pub fn resolve<B: Bits>(
                 legal,
                 fits,
                 |mv| matches!(mv.kind, MoveKind::Castle(_)),
-                "castling",
+                || "castling".into(),
             )
         }
         Token::Move {
@@ -101,15 +103,17 @@ pub fn resolve<B: Bits>(
                         (Some(_), None) => false,
                     }
             };
-            let what = match piece {
-                None | Some(Piece::Pawn) => "a pawn".to_string(),
-                Some(p) => format!("the {}", kind_of(Some(*p)).name()),
+            let what = || {
+                let what = match piece {
+                    None | Some(Piece::Pawn) => "a pawn".to_string(),
+                    Some(p) => format!("the {}", kind_of(Some(*p)).name()),
+                };
+                match from {
+                    Some(f) => format!("{what} on {}", shape.name(f)),
+                    None => what,
+                }
             };
-            let what = match from {
-                Some(f) => format!("{what} on {}", shape.name(f)),
-                None => what,
-            };
-            pick(pos, legal, fits, named, &what)
+            pick(pos, legal, fits, named, what)
         }
     }
 }

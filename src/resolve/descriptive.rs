@@ -257,8 +257,8 @@ pub fn resolve<B: Bits>(
             })
         }
     };
-    let what = format!("{}'s {}", variant.seats[mover].name, describe(&m.man));
-    pick(pos, legal, fits, moving, &what)
+    let what = || format!("{}'s {}", variant.seats[mover].name, describe(&m.man));
+    pick(pos, legal, fits, moving, what)
 }
 
 /// A designator in words, for messages.

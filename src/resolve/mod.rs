@@ -46,17 +46,24 @@ fn list_or_none(moves: &[String]) -> String {
 }
 
 /// Picks the one legal move among `legal` that `fits`; `own_moves` says which
-/// legal moves to list when nothing fits (those of the named man).
+/// legal moves to list when nothing fits (those of the named man); `what`
+/// names the man, only when an error needs it.
 pub fn pick<B: Bits>(
     pos: &Position<B>,
     legal: &[Move],
     fits: impl Fn(Move) -> bool,
     named_man: impl Fn(Move) -> bool,
-    what: &str,
+    what: impl Fn() -> String,
 ) -> Result<Move, ResolveError> {
-    let found: Vec<Move> = legal.iter().copied().filter(|&m| fits(m)).collect();
+    // The common case, one fitting move, allocates nothing.
+    let mut fitting = legal.iter().copied().filter(|&m| fits(m));
+    let first = fitting.next();
+    let found: Vec<Move> = match (first, fitting.next()) {
+        (Some(one), None) => return Ok(one),
+        (None, _) => Vec::new(),
+        (Some(a), Some(b)) => [a, b].into_iter().chain(fitting).collect(),
+    };
     match found.as_slice() {
-        [one] => Ok(*one),
         [] => {
             let mut own: Vec<String> = legal
                 .iter()
@@ -66,9 +73,9 @@ pub fn pick<B: Bits>(
                 .collect();
             let reason = if own.is_empty() {
                 own = legal.iter().map(|&m| long::write(pos, m)).collect();
-                format!("no legal move of {what}")
+                format!("no legal move of {}", what())
             } else {
-                format!("no legal move of {what} fits")
+                format!("no legal move of {} fits", what())
             };
             own.sort();
             Err(ResolveError::NoMatch { reason, legal: own })
