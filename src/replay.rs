@@ -360,7 +360,7 @@ impl<B: Bits> Replayer<'_, B> {
                     Err(self.error(
                         ply,
                         "the record passes, but the player has legal moves".into(),
-                        sorted_moves(pos, &list),
+                        sorted_moves(pos, list),
                     ))
                 }
             }
