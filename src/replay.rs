@@ -204,6 +204,34 @@ pub fn validate<B: Bits>(game: &GameInput) -> Result<(usize, Option<Outcome>), B
     Ok((plies, end.outcome()))
 }
 
+/// The fast path for an algebraic move with a target square: resolve it
+/// among the legal moves to that square only. `None` leaves the ply to the
+/// full path (which also words every error).
+fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList) -> Option<Move> {
+    let parsed;
+    let token = match &ply.described {
+        Described::Algebraic(t) => t,
+        Described::Long(text) => {
+            parsed = parse_token(text).ok()?;
+            &parsed
+        }
+        _ => return None,
+    };
+    let Token::Move { to, .. } = token else {
+        return None;
+    };
+    let shape = pos.variant().shape;
+    let (x, y) = (i32::from(to.file), i32::from(to.rank));
+    if !shape.contains(x, y) {
+        return None;
+    }
+    let target = shape.square(x as usize, y as usize);
+    if !pos.legal_moves_to(target, list) {
+        return None;
+    }
+    resolve_algebraic(pos, list.as_slice(), token).ok()
+}
+
 /// Descriptive systems are needed only when a ply is written descriptively.
 fn descriptive_systems<B: Bits>(game: &GameInput) -> Vec<Option<System>> {
     if game
@@ -335,6 +363,9 @@ impl<B: Bits> Replayer<'_, B> {
             Ok(l) => l,
             Err(_) => fresh.insert(MoveList::new()),
         };
+        if let Some(mv) = quick_resolve(ply, pos, list) {
+            return Ok(mv);
+        }
         let turn = pos.turn_moves(list);
         if let Turn::Over(outcome) = turn {
             return Err(self.error(

@@ -16,6 +16,11 @@ impl<B: Bits> Position<B> {
     /// All pseudo-legal moves of `seat`: each man's movement, captures only
     /// of capturable men, no test of king safety.
     pub(crate) fn generate(&self, seat: usize, list: &mut MoveList) {
+        self.generate_onto(seat, !B::EMPTY, list);
+    }
+
+    /// The pseudo-legal moves of `seat` that land on a square of `onto`.
+    pub(crate) fn generate_onto(&self, seat: usize, onto: B, list: &mut MoveList) {
         if self.status(seat) == Status::Mated || self.status(seat) == Status::Out {
             return;
         }
@@ -23,7 +28,7 @@ impl<B: Bits> Position<B> {
         let own = self.by_seat[seat];
         let occ = self.occupied;
         let capturable = self.capturable(seat);
-        let targets = (g.all & !occ) | capturable;
+        let targets = ((g.all & !occ) | capturable) & onto;
         let k = &self.by_kind;
         let push_all = |list: &mut MoveList, from: Square, to: B| {
             to.for_each_square(|t| list.push(Move::new(from, t, MoveKind::Normal)));
@@ -49,13 +54,13 @@ impl<B: Bits> Position<B> {
         for from in (k[Kind::King.index()] & own).squares() {
             push_all(list, from, g.king[from] & targets);
         }
-        self.generate_pawns(seat, capturable, list);
+        self.generate_pawns(seat, capturable, onto, list);
         if !self.rules.castles.is_empty() {
-            self.generate_castlings(seat, list);
+            self.generate_castlings(seat, onto, list);
         }
     }
 
-    fn generate_pawns(&self, seat: usize, capturable: B, list: &mut MoveList) {
+    fn generate_pawns(&self, seat: usize, capturable: B, onto: B, list: &mut MoveList) {
         let r = self.rules;
         let g = &r.geo;
         let v = r.variant;
@@ -87,21 +92,25 @@ impl<B: Bits> Position<B> {
             for from in group.squares() {
                 if let Some(one) = g.pawn_step(from, d) {
                     if !occ.has(one) {
-                        self.push_pawn(list, from, one, step_promo);
+                        if onto.has(one) {
+                            self.push_pawn(list, from, one, step_promo);
+                        }
                         if r.double_step[seat].has(from)
                             && let Some(two) = g.pawn_step(one, d)
                             && !occ.has(two)
+                            && onto.has(two)
                         {
                             self.push_pawn_kind(list, from, two, step_promo, MoveKind::DoubleStep);
                         }
                     } else if allies_pawns.has(one)
                         && let Some(beyond) = g.pawn_step(one, d)
                         && !occ.has(beyond)
+                        && onto.has(beyond)
                     {
                         self.push_pawn(list, from, beyond, step_promo);
                     }
                 }
-                let hits = g.pawn_captures(from, d);
+                let hits = g.pawn_captures(from, d) & onto;
                 for to in (hits & capturable).squares() {
                     self.push_pawn(list, from, to, promo);
                 }
@@ -153,10 +162,11 @@ impl<B: Bits> Position<B> {
         set
     }
 
-    fn generate_castlings(&self, seat: usize, list: &mut MoveList) {
+    fn generate_castlings(&self, seat: usize, onto: B, list: &mut MoveList) {
         let enemies = self.enemy_men(seat);
         for (i, c) in self.rules.castles.iter().enumerate() {
             if c.seat != seat
+                || !onto.has(c.king_to)
                 || !self.unmoved.has(c.king_from)
                 || !self.unmoved.has(c.rook_from)
                 || (self.occupied & c.empty).any()

@@ -103,6 +103,32 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The legal moves of the player to move that land on `to`, when his turn
+    /// is an ordinary one: a fast path for resolving a move whose target is
+    /// known. `false` means the turn is a pass, the game is over, or no
+    /// legal move lands there: ask [`Position::turn_moves`].
+    pub fn legal_moves_to(&self, to: usize, list: &mut MoveList) -> bool {
+        let me = self.turn as usize;
+        if matches!(self.status[me], Status::Mated | Status::Out) {
+            return false;
+        }
+        if self.rules.variant.scheme == Scheme::InertMates {
+            let mut status = self.status;
+            status[me] = Status::Active;
+            if self.team_end(&status).is_some() {
+                return false;
+            }
+        }
+        list.clear();
+        self.generate_onto(me, B::bit(to), list);
+        if list.is_empty() {
+            return false;
+        }
+        let guard = self.guard(me);
+        list.retain(|m| self.is_legal(m, &guard));
+        !list.is_empty()
+    }
+
     /// Verney's end: a team wins when both adversaries are mated; a draw
     /// when one of a team is mated and his partner stalemated, or both stalemated.
     fn team_end(&self, status: &[Status; 4]) -> Option<Outcome> {

@@ -537,7 +537,131 @@ fn token(i: &str) -> Res<'_, Token> {
 
 /// Parses one move token, long or short.
 pub fn parse_token(s: &str) -> Result<Token, AlgebraicError> {
-    run(s, token)
+    match quick::token(s) {
+        Some(t) => Ok(t),
+        None => run(s, token),
+    }
+}
+
+/// A fast path for the plain tokens that fill corpora (`Nf3`, `exd5`,
+/// `Bi1xa9`, `e7-e8=Q+`): the same result as the full parser, without its
+/// alternatives; anything else (`O-O`, captured-man letters, exits,
+/// annotations, errors) goes to the full parser. Tested against it.
+mod quick {
+    use super::{Coord, MAX_SIDE, Marks, Piece, Token};
+
+    /// An optional file letter and optional rank digits starting at `i`.
+    fn part(b: &[u8], mut i: usize) -> Option<(Option<u8>, Option<u8>, usize)> {
+        let file = match b.get(i) {
+            Some(c) if c.is_ascii_lowercase() && *c != b'x' => {
+                i += 1;
+                Some(c - b'a')
+            }
+            _ => None,
+        };
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let rank = if i > start {
+            let digits = b.get(start..i)?;
+            if digits.first() == Some(&b'0') || digits.len() > 2 {
+                return None;
+            }
+            let n = digits.iter().fold(0u8, |n, d| n * 10 + (d - b'0'));
+            if !(1..=MAX_SIDE).contains(&n) {
+                return None;
+            }
+            Some(n - 1)
+        } else {
+            None
+        };
+        Some((file, rank, i))
+    }
+
+    fn coord(file: Option<u8>, rank: Option<u8>) -> Option<Coord> {
+        Some(Coord {
+            file: file?,
+            rank: rank?,
+        })
+    }
+
+    pub(super) fn token(s: &str) -> Option<Token> {
+        let b = s.as_bytes();
+        let (piece, mut i) = match b.first()? {
+            b'K' => (Some(Piece::King), 1),
+            b'Q' => (Some(Piece::Queen), 1),
+            b'R' => (Some(Piece::Rook), 1),
+            b'B' => (Some(Piece::Bishop), 1),
+            b'N' => (Some(Piece::Knight), 1),
+            b'S' => (Some(Piece::Squirk), 1),
+            c if c.is_ascii_lowercase() => (None, 0),
+            _ => return None,
+        };
+        let (f1, r1, j) = part(b, i)?;
+        i = j;
+        let sep = match b.get(i) {
+            Some(&c @ (b'-' | b'x')) => {
+                i += 1;
+                Some(c)
+            }
+            _ => None,
+        };
+        let (f2, r2, j) = part(b, i)?;
+        i = j;
+        let second = coord(f2, r2);
+        let (from, from_file, from_rank, to) = match (coord(f1, r1), sep, second) {
+            // `h2-h3`, `Bi1xa9`, `Qh4e1`
+            (Some(from), _, Some(to)) => (Some(from), None, None, to),
+            // `e4`, `Nf3`
+            (Some(to), None, None) if f2.is_none() && r2.is_none() => (None, None, None, to),
+            // `exd5`, `Nbd7`, `R1a3`, `Nxf3`
+            (None, Some(b'x') | None, Some(to)) => (None, f1, r1, to),
+            _ => return None,
+        };
+        if sep == Some(b'-') && from.is_none() {
+            return None;
+        }
+        let promotion = if b.get(i) == Some(&b'=') {
+            let p = match b.get(i + 1)? {
+                b'Q' => Piece::Queen,
+                b'R' => Piece::Rook,
+                b'B' => Piece::Bishop,
+                b'N' => Piece::Knight,
+                b'S' => Piece::Squirk,
+                b'K' => Piece::King,
+                b'D' => Piece::Dame,
+                _ => return None,
+            };
+            i += 2;
+            Some(p)
+        } else {
+            None
+        };
+        let mut marks = Marks::default();
+        while b.get(i) == Some(&b'+') && marks.checks < 3 {
+            marks.checks += 1;
+            i += 1;
+        }
+        if b.get(i) == Some(&b'#') {
+            marks.mate = true;
+            i += 1;
+        }
+        if i != b.len() {
+            return None;
+        }
+        Some(Token::Move {
+            piece,
+            from,
+            from_file,
+            from_rank,
+            capture: sep == Some(b'x'),
+            captured: None,
+            to,
+            promotion,
+            marks,
+        })
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -815,6 +939,39 @@ pub fn write_dice_turn(t: &DiceTurn) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast path gives what the full parser gives, on every token it takes.
+    #[test]
+    fn quick_path_agrees_with_the_full_parser() {
+        let alphabet = b"KQRBNSPDabcdehnxz0123456789-=+#!?O ";
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut taken = 0;
+        let samples = [
+            "Nf3", "e4", "exd5", "Qxh14+", "Bi1xa9", "h2-h3", "e8=Q+", "Rad1", "Kg14xf14", "R1a3",
+            "Qh4e1", "e2e4", "Nbxd7#", "R10a3", "Ra10b10", "e7-e8=Q", "a1a", "exd", "e-d5", "x",
+            "Nxf3++", "h8=D", "b7xa8=N#", "a0", "a27", "a26", "z26",
+        ];
+        let mut check = |t: &str| {
+            if let Some(fast) = quick::token(t) {
+                taken += 1;
+                assert_eq!(run(t, token), Ok(fast), "{t}");
+            }
+        };
+        for t in samples {
+            check(t);
+        }
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 1 + (seed % 8) as usize;
+            let t: String = (0..len)
+                .map(|k| alphabet[((seed >> (k * 6)) % alphabet.len() as u64) as usize] as char)
+                .collect();
+            check(&t);
+        }
+        assert!(taken > 1000, "the fast path took only {taken} tokens");
+    }
 
     fn sq(s: &str) -> Coord {
         match s.parse() {
