@@ -358,3 +358,25 @@ fn sliders_stop_at_the_missing_corners() {
     assert!(!list.iter().any(|m| m.ends_with("c3") || m.ends_with("b2")));
     assert!(list.contains(&"Bd4-k11".to_string()));
 }
+
+#[test]
+fn perft_reads_a_fen4_with_a_mated_player_and_counts_his_pass() {
+    let pos = yellow_mated(&["yRh9"], YELLOW);
+    let text = roundtable::notation::fen4::write(&pos);
+    assert!(
+        text.contains("dr"),
+        "Yellow (Chess.com's red seat) is dead: {text}"
+    );
+    let expected_red = {
+        let red = pos.after(roundtable::engine::Move::PASS);
+        moves(&red).0.len()
+    };
+    let out = assert_cmd::Command::cargo_bin("roundtable")
+        .expect("binary")
+        .args(["perft", "verney", "2", "--fen", &text])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(stdout.trim(), expected_red.to_string());
+    assert_eq!(pos.perft(1), 1, "the mated player's turn is one pass");
+}

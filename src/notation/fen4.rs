@@ -435,3 +435,65 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
         ranks.join("/")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::U256;
+    use crate::variant;
+
+    fn verney() -> &'static Variant {
+        variant::by_id("verney").expect("verney")
+    }
+
+    #[test]
+    fn reversed_pawns_and_mated_players_survive_a_round_trip() {
+        let v = verney();
+        let mut pos: Position<U256> = read(v, v.start).expect("start");
+        let h13 = v.shape.parse_square("h13").expect("h13");
+        let h14 = v.shape.parse_square("h14").expect("h14");
+        // A Yellow pawn that reached White's back row travels south.
+        pos.remove(h13);
+        pos.remove(h14);
+        pos.put(h14, Man::new(Kind::Pawn, 0, Dir::South));
+        pos.set_status(1, Status::Mated);
+        pos.set_status(3, Status::Stalemated);
+        let text = write(&pos);
+        assert!(
+            text.starts_with("R-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{"),
+            "{text}"
+        );
+        assert!(text.contains("'pawnDir':'h14:s'"), "{text}");
+        assert!(text.contains("'stalemated':(0,0,0,1)"), "{text}");
+        assert!(text.contains("dbK"), "Red's men are written dead: {text}");
+        let again: Position<U256> = read(v, &text).expect("reads back");
+        assert_eq!(again, pos);
+        assert_eq!(again.man_at(h14).map(|m| m.dir), Some(Dir::South));
+        assert_eq!(again.status(1), Status::Mated);
+        assert_eq!(write(&again), text);
+    }
+
+    #[test]
+    fn chesscom_classic_start_is_verneys_start() {
+        let classic = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3";
+        let v = verney();
+        let a: Position<U256> = read(v, classic).expect("classic reads");
+        let b: Position<U256> = read(v, v.start).expect("start reads");
+        // Verney has no castling: the rights in the text have nothing to hold.
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn dead_men_without_a_colour_and_bad_fields_are_errors() {
+        let v = verney();
+        for bad in [
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-3,dK,10/13/14/14/14/14/14/14/14/14/14/14/14/14",
+            "Q-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-14/14/14/14/14/14/14/14/14/14/14/14/14/14",
+            "R-0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-14/14/14/14/14/14/14/14/14/14/14/14/14/14",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'pawnDir':'h5:s'}-14/14/14/14/14/14/14/14/14/14/14/14/14/14",
+            "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-rK,13/14/14/14/14/14/14/14/14/14/14/14/14/14",
+        ] {
+            assert!(read::<U256>(v, bad).is_err(), "{bad}");
+        }
+    }
+}
