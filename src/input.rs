@@ -294,12 +294,15 @@ fn split_tags(
             .find(|t| t.0.eq_ignore_ascii_case(key))
             .map(|t| t.1.clone())
     };
-    // `*` (game going on, or result unknown) is no result.
+    // `*` (game going on, or result unknown) is no result, unless a
+    // termination says why the game stopped.
+    let termination = value("Termination").filter(|t| !t.is_empty());
     let result = value("Result")
-        .filter(|r| !r.is_empty() && r != "*")
+        .filter(|r| !r.is_empty())
+        .filter(|r| r != "*" || termination.is_some())
         .map(|score| GameResult {
             score,
-            reason: value("Termination"),
+            reason: termination.clone(),
         });
     let start = value("StartFen4")
         .or_else(|| value("FEN"))
@@ -377,6 +380,7 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
     let mut round = 1;
     let mut plies: Vec<PlyInput> = Vec::new();
     let mut pending_comments = Vec::new();
+    let mut exited: Option<&str> = None;
     for node in &raw.moves {
         match node {
             Node::MoveNumber { number, .. } => round = *number as usize,
@@ -406,7 +410,42 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
             }
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
-                let described = match parse_token(text) {
+                if let Some(who) = exited {
+                    return Err(error(
+                        span,
+                        text.clone(),
+                        format!(
+                            "the end of the game after {who}'s exit (Chess.com's Dead King Walking is not part of {})",
+                            variant.id
+                        ),
+                    ));
+                }
+                let player = variant.seats.get(seat).map(|s| s.name).unwrap_or("?");
+                let parsed = parse_token(text);
+                // Chess.com's exits: `R` resigned, `T` timed out, glued to the
+                // player's last move or alone in his slot. They end the game here.
+                let exit = match &parsed {
+                    Ok(Token::Move { marks, .. } | Token::Castle { marks, .. }) => {
+                        marks.exit.filter(|c| *c != 'S')
+                    }
+                    Ok(Token::BareExit(mark)) => {
+                        mark.chars().next().filter(|c| matches!(c, 'R' | 'T'))
+                    }
+                    _ => None,
+                };
+                if let Some(c) = exit {
+                    let how = if c == 'R' { "resigned" } else { "lost on time" };
+                    let reason = format!("{player} {how} in round {round}");
+                    result = Some(GameResult {
+                        score: result.map(|r| r.score).unwrap_or_else(|| "*".into()),
+                        reason: Some(reason),
+                    });
+                    exited = Some(player);
+                    if matches!(parsed, Ok(Token::BareExit(_))) {
+                        continue;
+                    }
+                }
+                let described = match parsed {
                     Ok(Token::Pass) => Described::Pass,
                     Ok(Token::Unknown) => Described::Unspecified,
                     Ok(Token::BareExit(mark)) if mark == "#" || mark == "S" => Described::Pass,

@@ -243,3 +243,32 @@ fn selfplay_is_deterministic_for_a_seed() {
     assert_ne!(run("5"), run("6"));
     assert_eq!(run("5").lines().count(), 2);
 }
+
+#[test]
+fn chesscom_exits_end_the_game_and_go_into_the_result() {
+    let text = std::fs::read_to_string("records/verney-1881.txt").expect("record");
+    let game = input::round_table(&text).expect("reads");
+    let pgn4 = written::<U256>(&game, Notation::Pgn4).expect("writes");
+    let resigned = pgn4.replace("Kg14xf14", "Kg14xf14R");
+    let back = games(&resigned, None).remove(0).expect("reads");
+    let rec = record_of(&back);
+    let result = rec.result.expect("a result");
+    assert_eq!(result.reason.as_deref(), Some("White resigned in round 4"));
+    assert_eq!(rec.moves.len(), 15, "the exit move is kept");
+    // The reason survives a round trip through PGN4 and JSON.
+    let again = written::<U256>(&back, Notation::Pgn4).expect("writes");
+    assert!(
+        again.contains("[Termination \"White resigned in round 4\"]"),
+        "{again}"
+    );
+    assert_eq!(
+        record_of(&games(&again, None).remove(0).expect("reads")).result,
+        Some(result)
+    );
+    // A bare exit slot, then a move: refused.
+    let after_exit = pgn4.replace("*\n", "").trim_end().to_string() + " .. R\n5. Kg1-h1\n";
+    let err = games(&after_exit, None)
+        .remove(0)
+        .expect_err("moves after an exit");
+    assert!(err.expected.contains("exit"), "{err}");
+}
