@@ -38,7 +38,9 @@ pub enum Notation {
 #[error("{0}")]
 pub struct ConvertError(pub String);
 
-fn score_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> GameResult {
+/// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
+/// the winners' names joined by `+` for more, and the reason.
+pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> GameResult {
     match outcome {
         Outcome::Win { seats, reason } => {
             let winners: Vec<usize> = (0..trace_variant.players())
@@ -128,7 +130,7 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
         start: game.start.clone(),
         moves,
         result: match &trace.outcome {
-            Some(o) => Some(score_of(v, o)),
+            Some(o) => Some(result_of(v, o)),
             None => game.result.clone(),
         },
     }

@@ -20,6 +20,12 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Replay a record: resolve every move, show the events, the final position and material.
     Replay(cli::replay::ReplayArgs),
+    /// The position after a ply, as a text diagram or an SVG picture.
+    Show(cli::show::ShowArgs),
+    /// Material, mates, per-player statistics and results of one or many records.
+    Stats(cli::stats::StatsArgs),
+    /// Check many records at once (files, directories, JSON Lines on stdin).
+    Validate(cli::validate::ValidateArgs),
     /// Random legal games, deterministic for a seed, written as records.
     Selfplay(cli::selfplay::SelfplayArgs),
     /// List the variants, one line each.
@@ -52,6 +58,9 @@ fn run(command: &Command) -> Result<(), cli::CliError> {
         Command::Convert(args) => cli::convert::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Selfplay(args) => cli::selfplay::run(args),
+        Command::Show(args) => cli::show::run(args),
+        Command::Stats(args) => cli::stats::run(args),
+        Command::Validate(args) => cli::validate::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Variants => {
             cli::variants::run();

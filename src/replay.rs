@@ -128,9 +128,50 @@ impl<B: Bits> Trace<B> {
     }
 }
 
+/// The kinds of replay errors, for corpus summaries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// The start position does not read.
+    StartPosition,
+    /// The ply's text names no move the position allows.
+    Unreadable,
+    /// No legal move fits the description.
+    NoMatch,
+    /// Several legal moves fit.
+    Ambiguous,
+    /// The record gives the ply to another player than the one to move.
+    WrongTurn,
+    /// The game was over before this ply.
+    GameOver,
+    /// The player had to pass (mated or stalemated) but the record moves.
+    MustPass,
+    /// The record passes but the player had legal moves.
+    NotAPass,
+    /// No choice for the unspecified turns lets the record go on.
+    NoInference,
+}
+
+impl ErrorKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            ErrorKind::StartPosition => "bad start position",
+            ErrorKind::Unreadable => "move not understood",
+            ErrorKind::NoMatch => "no legal move fits",
+            ErrorKind::Ambiguous => "ambiguous move",
+            ErrorKind::WrongTurn => "wrong player's turn",
+            ErrorKind::GameOver => "moves after the end",
+            ErrorKind::MustPass => "move where a pass was due",
+            ErrorKind::NotAPass => "pass where moves were legal",
+            ErrorKind::NoInference => "unspecified turns cannot be filled",
+        }
+    }
+}
+
 /// Why a game does not replay, pointing at the ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayError {
+    pub kind: ErrorKind,
     pub round: usize,
     /// The player whose ply it is, by name.
     pub player: String,
@@ -179,6 +220,7 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
     }
     .map_err(|e: PositionError| {
         Box::new(ReplayError {
+            kind: ErrorKind::StartPosition,
             round: 0,
             player: String::new(),
             text: game.start.clone().unwrap_or_default(),
@@ -309,8 +351,15 @@ impl<B: Bits> Replayer<'_, B> {
         Ok(pos)
     }
 
-    fn error(&self, ply: &PlyInput, message: String, moves: Vec<String>) -> Box<ReplayError> {
+    fn error(
+        &self,
+        ply: &PlyInput,
+        kind: ErrorKind,
+        message: String,
+        moves: Vec<String>,
+    ) -> Box<ReplayError> {
         Box::new(ReplayError {
+            kind,
             round: ply.round,
             player: self
                 .game
@@ -338,6 +387,7 @@ impl<B: Bits> Replayer<'_, B> {
             };
             return Err(self.error(
                 ply,
+                ErrorKind::WrongTurn,
                 format!(
                     "it is {}'s turn, not {}'s",
                     name(pos.turn()),
@@ -370,6 +420,7 @@ impl<B: Bits> Replayer<'_, B> {
         if let Turn::Over(outcome) = turn {
             return Err(self.error(
                 ply,
+                ErrorKind::GameOver,
                 format!(
                     "the game is already over ({})",
                     describe_outcome(self.game.variant, &outcome)
@@ -390,6 +441,7 @@ impl<B: Bits> Replayer<'_, B> {
                 } else {
                     Err(self.error(
                         ply,
+                        ErrorKind::NotAPass,
                         "the record passes, but the player has legal moves".into(),
                         sorted_moves(pos, list),
                     ))
@@ -402,7 +454,7 @@ impl<B: Bits> Replayer<'_, B> {
                     } => "the player is mated and must pass",
                     _ => "the player has no legal move (stalemated) and must pass",
                 };
-                Err(self.error(ply, why.into(), vec!["--".into()]))
+                Err(self.error(ply, ErrorKind::MustPass, why.into(), vec!["--".into()]))
             }
             Described::Descriptive(d) => {
                 let ctx = Context {
@@ -417,10 +469,16 @@ impl<B: Bits> Replayer<'_, B> {
             Described::Long(text) => match parse_token(text) {
                 Ok(token) => resolve_algebraic(pos, list.as_slice(), &token)
                     .map_err(|e| self.resolve_error(ply, e)),
-                Err(e) => Err(self.error(ply, format!("not a move: {e}"), Vec::new())),
+                Err(e) => Err(self.error(
+                    ply,
+                    ErrorKind::Unreadable,
+                    format!("not a move: {e}"),
+                    Vec::new(),
+                )),
             },
             Described::Pass | Described::Unspecified => Err(self.error(
                 ply,
+                ErrorKind::Unreadable,
                 "unspecified move outside the search".into(),
                 Vec::new(),
             )),
@@ -429,11 +487,16 @@ impl<B: Bits> Replayer<'_, B> {
 
     fn resolve_error(&self, ply: &PlyInput, e: ResolveError) -> Box<ReplayError> {
         match e {
-            ResolveError::NoMatch { reason, legal } => self.error(ply, reason, legal),
-            ResolveError::Ambiguous { candidates } => {
-                self.error(ply, "ambiguous: several legal moves fit".into(), candidates)
+            ResolveError::NoMatch { reason, legal } => {
+                self.error(ply, ErrorKind::NoMatch, reason, legal)
             }
-            ResolveError::Invalid(m) => self.error(ply, m, Vec::new()),
+            ResolveError::Ambiguous { candidates } => self.error(
+                ply,
+                ErrorKind::Ambiguous,
+                "ambiguous: several legal moves fit".into(),
+                candidates,
+            ),
+            ResolveError::Invalid(m) => self.error(ply, ErrorKind::Unreadable, m, Vec::new()),
         }
     }
 
@@ -469,6 +532,7 @@ impl<B: Bits> Replayer<'_, B> {
         };
         self.error(
             first,
+            ErrorKind::NoInference,
             format!("no choice of moves for the unspecified turns lets the record go on{why}"),
             Vec::new(),
         )

@@ -1,10 +1,14 @@
 //! The command line: one file per command, each thin.
 
 pub mod convert;
+pub mod corpus;
 pub mod perft;
 pub mod replay;
 pub mod selfplay;
+pub mod show;
 pub mod source;
+pub mod stats;
+pub mod validate;
 pub mod variants;
 
 use std::fmt;

@@ -55,3 +55,54 @@ fn dir_mark(d: crate::board::Dir) -> char {
         _ => ' ',
     }
 }
+
+/// The position as an SVG picture: the board's own shape, the players'
+/// colours, inert men faded, turned pawns with an arrow, the last move marked.
+pub fn svg<B: Bits>(
+    pos: &Position<B>,
+    last_move: Option<crate::engine::Move>,
+    title: Option<String>,
+    colour: impl Fn(&str) -> String,
+) -> String {
+    use super::svg::{BoardSquare, Diagram, DiagramMan, diagram};
+    let v = pos.variant();
+    let shape = v.shape;
+    let squares = 0..shape.size();
+    let at = |sq: usize| {
+        let (x, y) = shape.coords(sq);
+        BoardSquare { x, y }
+    };
+    let men = pos
+        .men()
+        .map(|(sq, m)| {
+            let (x, y) = shape.coords(sq);
+            let seat = v.seats.get(m.owner);
+            let turned =
+                m.kind == crate::men::Kind::Pawn && seat.is_some_and(|s| s.forward != m.dir);
+            DiagramMan {
+                x,
+                y,
+                kind: m.kind.letter(),
+                colour: colour(seat.map(|s| s.name).unwrap_or("")),
+                inert: pos.status(m.owner) == Status::Mated,
+                arrow: turned.then(|| m.dir.letter()),
+            }
+        })
+        .collect();
+    diagram(&Diagram {
+        width: shape.width,
+        height: shape.height,
+        exists: squares.clone().map(|s| shape.exists(s)).collect(),
+        light: squares.map(|s| shape.is_light(s)).collect(),
+        men,
+        last_move: last_move
+            .filter(|m| !m.is_pass())
+            .map(|m| (at(m.from as usize), at(m.to as usize))),
+        title,
+        legend: v
+            .seats
+            .iter()
+            .map(|s| (s.name.to_string(), colour(s.name)))
+            .collect(),
+    })
+}

@@ -1,3 +1,6 @@
 //! Reports computed from a replay's trace: one file per statistic.
 
+pub mod attribution;
+pub mod game;
 pub mod material;
+pub mod players;

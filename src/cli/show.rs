@@ -1,0 +1,61 @@
+//! `roundtable show`: the position after a ply, as a text diagram or an SVG.
+
+use clap::Args;
+use roundtable::input::Format;
+use roundtable::render::diagram;
+use roundtable::replay::replay;
+use roundtable::with_width;
+
+use super::CliError;
+use super::source::{one_game, replay_diagnostic};
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The record (`-` for standard input).
+    pub file: String,
+    /// Show the position after this many plies (0: the start; default: the end).
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Write an SVG picture of the position to this file instead of the text diagram.
+    #[arg(long)]
+    pub svg: Option<String>,
+    /// The record's notation, when detection from its content is not wanted.
+    #[arg(long, value_enum)]
+    pub from: Option<Format>,
+}
+
+pub fn run(args: &ShowArgs) -> Result<(), CliError> {
+    let (source, game) = one_game(&args.file, args.from)?;
+    with_width!(game.variant, B => {
+        let trace = replay::<B>(&game).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+        let n = args.ply.unwrap_or(trace.plies.len());
+        if n > trace.plies.len() {
+            return Err(CliError::Input(format!(
+                "--ply {n}: the game has {} plies",
+                trace.plies.len()
+            )));
+        }
+        let v = trace.variant;
+        let (pos, last) = match n.checked_sub(1).and_then(|i| trace.plies.get(i)) {
+            Some(p) => (p.after, Some(p)),
+            None => (trace.start, None),
+        };
+        let to_move = v.seats.get(pos.turn()).map(|s| s.name).unwrap_or("?");
+        let last_text = last
+            .map(|p| format!("round {} {} {}", p.round, v.seats.get(p.seat).map(|s| s.name).unwrap_or("?"), p.long))
+            .unwrap_or_else(|| "none (the start)".into());
+        match &args.svg {
+            Some(path) => {
+                let title = format!("{} after ply {n}: last move {last_text}", v.name);
+                let svg = diagram::svg(&pos, last.map(|p| p.mv), Some(title), |name| super::stats::colour(v.id, name));
+                super::emit(Some(path), &svg)?;
+            }
+            None => {
+                println!("{}", diagram::text(&pos));
+                println!("After ply {n}; last move: {last_text}; {to_move} to move.");
+                println!("{}", roundtable::notation::write_position(&pos));
+            }
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! `roundtable validate`: check many records at once; a summary at the end
+//! and a diagnostic for each invalid game.
+
+use std::collections::BTreeMap;
+
+use clap::Args;
+use roundtable::input::Format;
+use roundtable::replay::validate;
+use roundtable::with_width;
+use tabled::Tabled;
+use tabled::settings::Style;
+
+use super::CliError;
+use super::corpus::{self, Item};
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Files and directories of records; `-` (or nothing) reads JSON Lines from standard input.
+    pub paths: Vec<String>,
+    /// The notation of the inputs, when detection from their content is not wanted.
+    #[arg(long, value_enum)]
+    pub from: Option<Format>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What checking one game found.
+pub enum Checked {
+    Valid { plies: usize, result: String },
+    Invalid { kind: String, message: String },
+}
+
+/// Checks one game without building its trace.
+pub fn check(item: Item) -> Checked {
+    let game = match item.game {
+        Ok(g) => g,
+        Err(e) => {
+            return Checked::Invalid {
+                kind: "unreadable record".into(),
+                message: format!("{}: {e}", item.source),
+            };
+        }
+    };
+    let checked = with_width!(game.variant, B => validate::<B>(&game));
+    match checked {
+        Ok((plies, outcome)) => {
+            let result = match outcome {
+                Some(o) => roundtable::convert::result_of(game.variant, &o).score,
+                None => game
+                    .result
+                    .as_ref()
+                    .map(|r| r.score.clone())
+                    .unwrap_or_else(|| "*".into()),
+            };
+            Checked::Valid { plies, result }
+        }
+        Err(e) => {
+            let place = e
+                .span
+                .map(|s| format!(":{}:{}", s.line, s.column))
+                .unwrap_or_default();
+            let moves = if e.moves.is_empty() {
+                String::new()
+            } else {
+                format!(" (legal: {})", e.moves.join(" "))
+            };
+            Checked::Invalid {
+                message: format!("{}{place}: {e}{moves}", item.source),
+                kind: e.kind.describe().into(),
+            }
+        }
+    }
+}
+
+/// Counts for the summary table.
+#[derive(Default, serde::Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub plies: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub invalid_by_kind: BTreeMap<String, usize>,
+    pub results: BTreeMap<String, usize>,
+}
+
+impl Summary {
+    pub fn add(&mut self, checked: &Checked) {
+        self.games += 1;
+        match checked {
+            Checked::Valid { plies, result } => {
+                self.valid += 1;
+                self.plies += plies;
+                *self.results.entry(result.clone()).or_default() += 1;
+            }
+            Checked::Invalid { kind, .. } => {
+                self.invalid += 1;
+                *self.invalid_by_kind.entry(kind.clone()).or_default() += 1;
+            }
+        }
+    }
+
+    pub fn table(&self) -> String {
+        #[derive(Tabled)]
+        struct Row {
+            what: String,
+            count: usize,
+        }
+        let mut rows = vec![
+            Row {
+                what: "games".into(),
+                count: self.games,
+            },
+            Row {
+                what: "plies (valid games)".into(),
+                count: self.plies,
+            },
+            Row {
+                what: "valid".into(),
+                count: self.valid,
+            },
+            Row {
+                what: "invalid".into(),
+                count: self.invalid,
+            },
+        ];
+        rows.extend(self.invalid_by_kind.iter().map(|(k, n)| Row {
+            what: format!("  invalid: {k}"),
+            count: *n,
+        }));
+        rows.extend(self.results.iter().map(|(r, n)| Row {
+            what: format!("  result {r}"),
+            count: *n,
+        }));
+        let mut table = tabled::Table::new(rows);
+        table.with(Style::psql());
+        table.to_string()
+    }
+}
+
+pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
+    let paths = if args.paths.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.paths.clone()
+    };
+    let mut summary = Summary::default();
+    corpus::run(&paths, args.from, check, |checked| {
+        if let Checked::Invalid { message, .. } = &checked {
+            eprintln!("invalid: {message}");
+        }
+        summary.add(&checked);
+    })?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&summary)
+            .map_err(|e| CliError::Internal(e.to_string()))?;
+        println!("{text}");
+    } else {
+        println!("{}", summary.table());
+    }
+    if summary.invalid > 0 {
+        return Err(CliError::Input(format!(
+            "{} of {} games do not replay",
+            summary.invalid, summary.games
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! The whole report of one game: what `roundtable stats` prints and what
+//! `--json` writes, one object per game.
+
+use serde::Serialize;
+
+use super::attribution::{self, Mate};
+use super::material::{self, RoundMaterial, Scale};
+use super::players::{self, PlayerStats};
+use crate::board::Bits;
+use crate::replay::Trace;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameReport {
+    /// Where the game came from (file, and game number when several).
+    pub source: String,
+    pub variant: String,
+    pub tags: Vec<(String, String)>,
+    pub plies: usize,
+    pub rounds: usize,
+    /// `1-0`, `Yellow+White`, `1/2-1/2`, or `*` while the game goes on.
+    pub result: String,
+    pub reason: Option<String>,
+    pub scale: Scale,
+    /// Player names in seat order, and the teams as lists of names.
+    pub players: Vec<String>,
+    pub teams: Vec<Vec<String>>,
+    /// Material per player and per team after each round (round 0: the start).
+    pub material: Vec<RoundMaterial>,
+    pub mates: Vec<Mate>,
+    pub stats: Vec<PlayerStats>,
+}
+
+/// The report of a replayed game; `stated` is the result the record gives
+/// when the replay does not end the game itself.
+pub fn report<B: Bits>(
+    source: &str,
+    trace: &Trace<B>,
+    stated: Option<&crate::record::GameResult>,
+    scale: &Scale,
+) -> GameReport {
+    let v = trace.variant;
+    let names: Vec<String> = v.seats.iter().map(|s| s.name.to_string()).collect();
+    let team_count = v
+        .seats
+        .iter()
+        .map(|s| s.team as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let teams = (0..team_count)
+        .map(|t| {
+            v.seats
+                .iter()
+                .filter(|s| s.team as usize == t)
+                .map(|s| s.name.to_string())
+                .collect()
+        })
+        .collect();
+    let result = match &trace.outcome {
+        Some(o) => Some(crate::convert::result_of(v, o)),
+        None => stated.cloned(),
+    };
+    let (result, reason) = match result {
+        Some(r) => (r.score, r.reason),
+        None => ("*".to_string(), None),
+    };
+    GameReport {
+        source: source.to_string(),
+        variant: v.id.to_string(),
+        tags: trace.tags.clone(),
+        plies: trace.plies.len(),
+        rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
+        result,
+        reason,
+        scale: scale.clone(),
+        players: names,
+        teams,
+        material: material::by_round(trace, scale),
+        mates: attribution::mates(trace),
+        stats: players::players(trace, scale),
+    }
+}

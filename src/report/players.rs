@@ -1,0 +1,110 @@
+//! Per-player statistics: moves, passes, inferred moves, captures (by kind
+//! and whose men), checks given and received, promotions, material won and
+//! lost on a value scale, mates given and received.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::attribution::{self, checker};
+use super::material::Scale;
+use crate::board::Bits;
+use crate::engine::Move;
+use crate::replay::{Event, Trace};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct PlayerStats {
+    pub player: String,
+    pub moves: usize,
+    pub passes: usize,
+    pub inferred: usize,
+    pub captures: usize,
+    /// Captures by the kind of man taken (`queen`, `pawn`, ...).
+    pub captured_kinds: BTreeMap<String, usize>,
+    /// Captures by whose man was taken.
+    pub captured_from: BTreeMap<String, usize>,
+    pub checks_given: usize,
+    pub checks_received: usize,
+    pub promotions: usize,
+    /// Value of the men he took, on the scale.
+    pub material_won: u32,
+    /// Value of his men taken, on the scale.
+    pub material_lost: u32,
+    pub mates_given: usize,
+    pub mated: usize,
+}
+
+/// The statistics of every player, in seat order.
+pub fn players<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<PlayerStats> {
+    let v = trace.variant;
+    let n = v.players();
+    let name = |s: usize| {
+        v.seats
+            .get(s)
+            .map(|x| x.name.to_string())
+            .unwrap_or_default()
+    };
+    let mut out: Vec<PlayerStats> = (0..n)
+        .map(|s| PlayerStats {
+            player: name(s),
+            ..PlayerStats::default()
+        })
+        .collect();
+    for ply in &trace.plies {
+        let mover = ply.seat;
+        if let Some(p) = out.get_mut(mover) {
+            if ply.mv == Move::PASS {
+                p.passes += 1;
+            } else {
+                p.moves += 1;
+            }
+            if ply.inferred() {
+                p.inferred += 1;
+            }
+        }
+        for event in &ply.events {
+            match event {
+                Event::Capture { man, .. } => {
+                    let value = scale.value(man.kind);
+                    if let Some(p) = out.get_mut(mover) {
+                        p.captures += 1;
+                        *p.captured_kinds
+                            .entry(man.kind.name().to_string())
+                            .or_default() += 1;
+                        *p.captured_from.entry(name(man.owner)).or_default() += 1;
+                        p.material_won += value;
+                    }
+                    if let Some(victim) = out.get_mut(man.owner) {
+                        victim.material_lost += value;
+                    }
+                }
+                Event::Promotion(_) => {
+                    if let Some(p) = out.get_mut(mover) {
+                        p.promotions += 1;
+                    }
+                }
+                Event::Check { seat, by } => {
+                    if let Some(p) = checker(n, mover, by).and_then(|c| out.get_mut(c)) {
+                        p.checks_given += 1;
+                    }
+                    if let Some(p) = out.get_mut(*seat) {
+                        p.checks_received += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for mate in attribution::mates(trace) {
+        if let Some(p) = out.iter_mut().find(|p| p.player == mate.mated) {
+            p.mated += 1;
+        }
+        if let Some(p) = mate
+            .mating
+            .and_then(|m| out.iter_mut().find(|p| p.player == m))
+        {
+            p.mates_given += 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,351 @@
+//! Reports: material on Verney's scale, mate attribution, per-player
+//! statistics; the real binary on the real records, and constructed games.
+
+use assert_cmd::Command;
+use roundtable::board::U256;
+use roundtable::engine::Position;
+use roundtable::men::{Kind, Man};
+use roundtable::notation::fen4;
+use roundtable::replay::{Described, GameInput, PlyInput, replay};
+use roundtable::report::game::report;
+use roundtable::report::material::Scale;
+use roundtable::variant;
+
+fn roundtable() -> Command {
+    Command::cargo_bin("roundtable").expect("binary")
+}
+
+#[test]
+fn the_1881_game_ends_45_of_74_each_with_two_checks_and_no_mate() {
+    let out = roundtable()
+        .args(["stats", "records/verney-1881.txt", "--json"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let report: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    let material = report["material"].as_array().expect("material");
+    assert_eq!(
+        material.first().map(|m| m["seats"].clone()),
+        Some(serde_json::json!([74, 74, 74, 74]))
+    );
+    assert_eq!(
+        material.last().map(|m| m["seats"].clone()),
+        Some(serde_json::json!([45, 45, 45, 45]))
+    );
+    assert_eq!(
+        material.last().map(|m| m["teams"].clone()),
+        Some(serde_json::json!([90, 90]))
+    );
+    assert_eq!(report["mates"], serde_json::json!([]));
+    let stats = report["stats"].as_array().expect("stats");
+    let get = |player: &str, field: &str| {
+        stats
+            .iter()
+            .find(|p| p["player"] == player)
+            .map(|p| p[field].clone())
+            .unwrap_or_default()
+    };
+    // Round 2: Red checks White; round 3: Yellow checks Black.
+    assert_eq!(get("Red", "checks_given"), 1);
+    assert_eq!(get("White", "checks_received"), 1);
+    assert_eq!(get("Yellow", "checks_given"), 1);
+    assert_eq!(get("Black", "checks_received"), 1);
+    assert_eq!(get("White", "checks_given"), 0);
+    for p in ["Yellow", "Red", "White", "Black"] {
+        assert_eq!(
+            get(p, "material_lost"),
+            29,
+            "{p} lost a queen and a king's bishop"
+        );
+        assert_eq!(
+            get(p, "captured_kinds").as_object().map(|o| o.len()),
+            Some(2).filter(|_| p != "Black").or(Some(2))
+        );
+    }
+    assert_eq!(get("Yellow", "inferred"), 1);
+    assert_eq!(report["result"], "*");
+}
+
+#[test]
+fn the_stats_tables_and_plot_are_stable() {
+    let out = roundtable()
+        .args(["stats", "records/verney-1881.txt"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    insta::assert_snapshot!("verney_1881_stats", text);
+    let dir = std::env::temp_dir().join(format!("roundtable-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let svg = dir.join("material.svg");
+    roundtable()
+        .args([
+            "stats",
+            "records/verney-1881.txt",
+            "--svg",
+            svg.to_str().expect("p"),
+        ])
+        .assert()
+        .success();
+    let picture = std::fs::read_to_string(&svg).expect("svg written");
+    assert!(picture.starts_with("<?xml") || picture.starts_with("<svg"));
+    let lines = picture.matches("<polyline points").count();
+    assert_eq!(lines, 6, "four players and two teams");
+    insta::assert_snapshot!("verney_1881_material_svg", picture);
+}
+
+/// A Verney position from men written `<player><kind><square>` and the seat to move.
+fn position(men: &[&str], turn: usize) -> String {
+    let v = variant::by_id("verney").expect("verney");
+    let mut pos = Position::<U256>::empty(v);
+    for text in men {
+        let mut chars = text.chars();
+        let seat = v
+            .seat_named(&chars.next().expect("p").to_string())
+            .expect("player");
+        let kind = Kind::from_letter(chars.next().expect("k")).expect("kind");
+        let sq = v.shape.parse_square(chars.as_str()).expect("square");
+        pos.put(sq, Man::new(kind, seat, v.seats[seat].forward));
+    }
+    pos.set_turn(turn);
+    fen4::write(&pos)
+}
+
+fn game(start: String, first_seat: usize, moves: &[&str]) -> GameInput {
+    let v = variant::by_id("verney").expect("verney");
+    let mut seat = first_seat;
+    let mut round = 1;
+    let plies = moves
+        .iter()
+        .map(|m| {
+            let ply = PlyInput {
+                round,
+                seat,
+                text: m.to_string(),
+                span: None,
+                described: if *m == "--" {
+                    Described::Pass
+                } else {
+                    Described::Long(m.to_string())
+                },
+                comments: Vec::new(),
+                inferred: false,
+            };
+            seat = (seat + 1) % 4;
+            if seat == first_seat {
+                round += 1;
+            }
+            ply
+        })
+        .collect();
+    GameInput {
+        variant: v,
+        tags: Vec::new(),
+        start: Some(start),
+        plies,
+        result: None,
+    }
+}
+
+#[test]
+fn a_mate_its_release_by_the_partner_and_the_checks_before() {
+    // Red's queen checks Yellow's king from g2, guarded by the rook g7.
+    // White's rook then blocks the guard on g3, which releases Yellow, who
+    // takes the queen.
+    let start = position(
+        &["yKg1", "rKa8", "rQd5", "rRg7", "wKk14", "wRk3", "bKn7"],
+        1,
+    );
+    let g = game(
+        start,
+        1,
+        &[
+            "Qd5-g2+", // Red checks Yellow
+            "Rk3-k2",  // White
+            "Kn7-n8",  // Black
+            "--",      // Yellow is mated at his turn
+            "Ka8-a9",  // Red
+            "Rk2-k3",  // White
+            "Kn8-n7",  // Black
+            "--",      // Yellow still mated
+            "Ka9-a8",  // Red
+            "Rk3-g3",  // White blocks the guard: Yellow is released
+            "Kn7-n8",  // Black
+            "Kg1xg2",  // Yellow takes the queen
+        ],
+    );
+    let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
+    let r = report("constructed", &trace, None, &Scale::verney());
+    assert_eq!(r.mates.len(), 1, "{:?}", r.mates);
+    let mate = &r.mates[0];
+    assert_eq!(mate.mated, "Yellow");
+    assert_eq!(mate.mating.as_deref(), Some("Red"));
+    assert_eq!(
+        mate.mating_move.as_ref().map(|m| m.mv.as_str()),
+        Some("Qd5-g2+")
+    );
+    assert_eq!(mate.at.ply, 4);
+    assert_eq!(mate.checked_before, ["Red"]);
+    let released = mate.released.as_ref().expect("released");
+    assert_eq!(
+        (released.player.as_str(), released.mv.as_str()),
+        ("White", "Rk3-g3")
+    );
+    let yellow = r
+        .stats
+        .iter()
+        .find(|p| p.player == "Yellow")
+        .expect("yellow");
+    assert_eq!(
+        (
+            yellow.passes,
+            yellow.mated,
+            yellow.captures,
+            yellow.material_won
+        ),
+        (2, 1, 1, 20)
+    );
+    let red = r.stats.iter().find(|p| p.player == "Red").expect("red");
+    assert_eq!(
+        (red.mates_given, red.checks_given, red.material_lost),
+        (1, 1, 20)
+    );
+}
+
+#[test]
+fn a_discovered_check_counts_for_the_owner_of_the_checking_man() {
+    // Yellow's bishop stands between White's rook h8 and Red's king a8; its
+    // move uncovers the rook: the check is White's, not Yellow's.
+    let start = position(&["yKh1", "yBe8", "rKa8", "wKg14", "wRh8", "bKn7"], 0);
+    let g = game(start, 0, &["Be8-d7", "Ka8-a7", "Rh8-h9", "Kn7-n6"]);
+    let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
+    let first = &trace.plies[0];
+    assert_eq!(first.long, "Be8-d7+");
+    let r = report("constructed", &trace, None, &Scale::verney());
+    let white = r.stats.iter().find(|p| p.player == "White").expect("white");
+    let yellow = r
+        .stats
+        .iter()
+        .find(|p| p.player == "Yellow")
+        .expect("yellow");
+    assert_eq!((white.checks_given, yellow.checks_given), (1, 0));
+    let red = r.stats.iter().find(|p| p.player == "Red").expect("red");
+    assert_eq!(red.checks_received, 1);
+}
+
+#[test]
+fn a_player_released_by_his_adversary_and_checked_again() {
+    let start = position(
+        &["yKg1", "rKa8", "rQd5", "rRg7", "wKk14", "wRk3", "bKn7"],
+        1,
+    );
+    let g = game(
+        start,
+        1,
+        &[
+            "Qd5-g2+", "Rk3-k4", "Kn7-n6", "--", // Yellow mated
+            "Rg7-f7", "Rk4-k3", "Kn6-n7", // Red lifts the guard: released
+            "Kg1xg2", // Yellow takes the queen
+            "Rf7-g7+", "Rk3-k2", "Kn7-n6", // Red checks along the g-file
+            "Kg2-f3", // Yellow escapes
+        ],
+    );
+    let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
+    let r = report("constructed", &trace, None, &Scale::verney());
+    assert_eq!(r.mates.len(), 1);
+    let released = r.mates[0]
+        .released
+        .as_ref()
+        .expect("released by Red's own move");
+    assert_eq!(released.player, "Red");
+    let yellow = r
+        .stats
+        .iter()
+        .find(|p| p.player == "Yellow")
+        .expect("yellow");
+    assert_eq!((yellow.checks_received, yellow.mated), (2, 1));
+    let red = r.stats.iter().find(|p| p.player == "Red").expect("red");
+    assert_eq!((red.checks_given, red.mates_given), (2, 1));
+}
+
+#[test]
+fn validate_summarises_a_corpus_and_flags_the_invalid() {
+    let dir = std::env::temp_dir().join(format!("roundtable-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let good = std::fs::read_to_string("records/verney-1881.txt").expect("r");
+    for i in 0..3 {
+        std::fs::write(dir.join(format!("good{i}.txt")), &good).expect("w");
+    }
+    std::fs::write(
+        dir.join("bad.txt"),
+        good.replace("K. to K. square.", "Q. to K. square."),
+    )
+    .expect("w");
+    let out = roundtable()
+        .args(["validate", dir.to_str().expect("p")])
+        .assert()
+        .code(2);
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        stdout.contains("games") && stdout.contains("| 4"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("invalid: no legal move fits"), "{stdout}");
+    assert!(stderr.contains("bad.txt:15:"), "{stderr}");
+    // JSON Lines on standard input.
+    let jsonl = roundtable()
+        .args(["selfplay", "verney", "--games", "3", "--plies", "40"])
+        .assert()
+        .success();
+    let lines = jsonl.get_output().stdout.clone();
+    let out = roundtable()
+        .args(["validate", "--json"])
+        .write_stdin(lines)
+        .assert()
+        .success();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&out.get_output().stdout).expect("json");
+    assert_eq!(summary["games"], 3);
+    assert_eq!(summary["valid"], 3);
+    assert_eq!(summary["plies"], 120);
+}
+
+#[test]
+fn show_draws_the_position_after_a_ply_as_text_and_svg() {
+    let out = roundtable()
+        .args(["show", "records/verney-1881.txt", "--ply", "6"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("last move: round 2 Red Qa7xh14+"), "{text}");
+    assert!(text.contains("White to move"), "{text}");
+    insta::assert_snapshot!("verney_1881_after_ply_6", text);
+    let dir = std::env::temp_dir().join(format!("roundtable-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let svg = dir.join("board.svg");
+    roundtable()
+        .args([
+            "show",
+            "records/verney-1881.txt",
+            "--svg",
+            svg.to_str().expect("p"),
+        ])
+        .assert()
+        .success();
+    let picture = std::fs::read_to_string(&svg).expect("written");
+    assert_eq!(
+        picture.matches("<rect class=\"sq\"").count(),
+        160,
+        "every square of the cross"
+    );
+    assert_eq!(
+        picture.matches("<rect class=\"hl\"").count(),
+        2,
+        "the last move marked"
+    );
+    insta::assert_snapshot!("verney_1881_final_svg", picture);
+    roundtable()
+        .args(["show", "records/verney-1881.txt", "--ply", "99"])
+        .assert()
+        .code(2);
+}
