@@ -349,3 +349,61 @@ fn show_draws_the_position_after_a_ply_as_text_and_svg() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_scale_file_and_a_corpus_summary() {
+    let dir = std::env::temp_dir().join(format!("roundtable-scale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let scale = dir.join("scale.json");
+    std::fs::write(
+        &scale,
+        r#"{"name": "flat", "pawn": 1, "knight": 1, "bishop": 1, "rook": 1, "queen": 1, "squirk": 1}"#,
+    )
+    .expect("w");
+    let out = roundtable()
+        .args([
+            "stats",
+            "records/verney-1881.txt",
+            "--json",
+            "--scale",
+            scale.to_str().expect("p"),
+        ])
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("json");
+    // Fifteen men a player (the king is not counted); each lost two.
+    let last = report["material"]
+        .as_array()
+        .and_then(|m| m.last())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(last["seats"], serde_json::json!([13, 13, 13, 13]));
+    assert_eq!(report["scale"]["name"], "flat");
+    // A bad scale file is bad input.
+    std::fs::write(&scale, "{\"name\": 3}").expect("w");
+    roundtable()
+        .args([
+            "stats",
+            "records/verney-1881.txt",
+            "--scale",
+            scale.to_str().expect("p"),
+        ])
+        .assert()
+        .code(2);
+    // Several games: a summary at the end, and --svg refuses them.
+    let out = roundtable().args(["stats", "records"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("Summary:") && text.contains("result 1-0"),
+        "{text}"
+    );
+    roundtable()
+        .args([
+            "stats",
+            "records",
+            "--svg",
+            dir.join("x.svg").to_str().expect("p"),
+        ])
+        .assert()
+        .code(2);
+}
