@@ -75,12 +75,7 @@ pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> 
 /// mates, inferred flag and comments; the result found by the replay or stated.
 pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
     let v = trace.variant;
-    let name = |s: usize| {
-        v.seats
-            .get(s)
-            .map(|x| x.name.to_string())
-            .unwrap_or_default()
-    };
+    let name = |s: usize| v.seat_name(s).to_string();
     let moves = trace
         .plies
         .iter()

@@ -420,7 +420,7 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
                         ),
                     ));
                 }
-                let player = variant.seats.get(seat).map(|s| s.name).unwrap_or("?");
+                let player = variant.seat_name(seat);
                 let parsed = parse_token(text);
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.

@@ -361,13 +361,7 @@ impl<B: Bits> Replayer<'_, B> {
         Box::new(ReplayError {
             kind,
             round: ply.round,
-            player: self
-                .game
-                .variant
-                .seats
-                .get(ply.seat)
-                .map(|s| s.name.to_string())
-                .unwrap_or_default(),
+            player: self.game.variant.seat_name(ply.seat).to_string(),
             text: ply.text.clone(),
             span: ply.span,
             message,
@@ -377,14 +371,7 @@ impl<B: Bits> Replayer<'_, B> {
 
     fn check_turn(&self, ply: &PlyInput, pos: &Position<B>) -> Result<(), Box<ReplayError>> {
         if pos.turn() != ply.seat {
-            let name = |s: usize| {
-                self.game
-                    .variant
-                    .seats
-                    .get(s)
-                    .map(|x| x.name)
-                    .unwrap_or("?")
-            };
+            let name = |s: usize| self.game.variant.seat_name(s);
             return Err(self.error(
                 ply,
                 ErrorKind::WrongTurn,

@@ -45,12 +45,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
 
 fn print_long<B: Bits>(trace: &Trace<B>) {
     for ply in &trace.plies {
-        let name = trace
-            .variant
-            .seats
-            .get(ply.seat)
-            .map(|s| s.name)
-            .unwrap_or("?");
+        let name = trace.variant.seat_name(ply.seat);
         let inferred = if ply.inferred() { " (inferred)" } else { "" };
         println!("{} {} {}{}", ply.round, name, ply.long, inferred);
     }
@@ -81,7 +76,7 @@ fn print_table<B: Bits>(trace: &Trace<B>) {
         .iter()
         .map(|p| PlyRow {
             round: p.round,
-            player: v.seats.get(p.seat).map(|s| s.name).unwrap_or("?"),
+            player: v.seat_name(p.seat),
             written: p.text.clone(),
             mv: p.long.clone(),
             events: events::describe_all(v, &p.events),
@@ -118,7 +113,7 @@ fn print_table<B: Bits>(trace: &Trace<B>) {
         Some(o) => println!("Result: {}", describe_outcome(v, o)),
         None => println!(
             "Result: the game goes on ({} to move)",
-            v.seats.get(last.turn()).map(|s| s.name).unwrap_or("?")
+            v.seat_name(last.turn())
         ),
     }
 }

@@ -40,9 +40,9 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
             Some(p) => (p.after, Some(p)),
             None => (trace.start, None),
         };
-        let to_move = v.seats.get(pos.turn()).map(|s| s.name).unwrap_or("?");
+        let to_move = v.seat_name(pos.turn());
         let last_text = last
-            .map(|p| format!("round {} {} {}", p.round, v.seats.get(p.seat).map(|s| s.name).unwrap_or("?"), p.long))
+            .map(|p| format!("round {} {} {}", p.round, v.seat_name(p.seat), p.long))
             .unwrap_or_else(|| "none (the start)".into());
         match &args.svg {
             Some(path) => {

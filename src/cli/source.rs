@@ -27,33 +27,38 @@ pub fn load(
     Ok((text, games))
 }
 
-/// An input error as a diagnostic at its line and column.
-pub fn input_diagnostic(file: &str, source: &str, e: &InputError) -> String {
-    let (line, column, len) = e
-        .span
-        .map(|s| (s.line, s.column, s.len))
-        .unwrap_or((1, 1, 1));
-    let label = format!("expected {}", e.expected);
-    let message = format!("the record cannot be read: `{}`", e.text);
+/// A diagnostic at a span of the source (the first character when none).
+fn at_span(
+    file: &str,
+    source: &str,
+    span: Option<roundtable::replay::Span>,
+    message: &str,
+    label: &str,
+    notes: &[String],
+) -> String {
+    let (line, column, len) = span.map(|s| (s.line, s.column, s.len)).unwrap_or((1, 1, 1));
     Diagnostic {
         file,
         source,
         line,
         column,
         len,
-        message: &message,
-        label: &label,
-        notes: &[],
+        message,
+        label,
+        notes,
     }
     .render()
 }
 
+/// An input error as a diagnostic at its line and column.
+pub fn input_diagnostic(file: &str, source: &str, e: &InputError) -> String {
+    let label = format!("expected {}", e.expected);
+    let message = format!("the record cannot be read: `{}`", e.text);
+    at_span(file, source, e.span, &message, &label, &[])
+}
+
 /// A replay error as a diagnostic pointing at the ply's text.
 pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
-    let (line, column, len) = e
-        .span
-        .map(|s| (s.line, s.column, s.len))
-        .unwrap_or((1, 1, 1));
     let message = format!(
         "round {}, {}: the move does not replay: {}",
         e.round, e.player, e.message
@@ -71,17 +76,7 @@ pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
     if e.span.is_none() {
         notes.push(format!("the record's ply: round {}, {}", e.round, e.player));
     }
-    Diagnostic {
-        file,
-        source,
-        line,
-        column,
-        len,
-        message: &message,
-        label: &label,
-        notes: &notes,
-    }
-    .render()
+    at_span(file, source, e.span, &message, &label, &notes)
 }
 
 /// The one game of a file, or an error when it holds none or several.

@@ -75,6 +75,20 @@ pub enum FileName {
     KingsRook,
 }
 
+impl FileName {
+    /// The eight files, from the queen's rook's to the king's rook's.
+    pub const ALL: [FileName; 8] = [
+        FileName::QueensRook,
+        FileName::QueensKnight,
+        FileName::QueensBishop,
+        FileName::Queen,
+        FileName::King,
+        FileName::KingsBishop,
+        FileName::KingsKnight,
+        FileName::KingsRook,
+    ];
+}
+
 /// Another player named in front of a square or man.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PlayerRef {
@@ -668,6 +682,13 @@ fn push_player(out: &mut String, p: &Option<PlayerRef>) {
         Some(PlayerRef::Initial(c)) => out.push(*c),
         None => {}
     }
+}
+
+/// A man designator in Verney's style: `K. B.`, `Q.`, `K. P.`, `Red's Q.`.
+pub fn write_man(m: &Man) -> String {
+    let mut out = String::new();
+    push_man(&mut out, m);
+    out
 }
 
 fn push_man(out: &mut String, m: &Man) {

@@ -4,7 +4,7 @@ use crate::replay::Event;
 use crate::variant::Variant;
 
 fn name(v: &Variant, seat: usize) -> &'static str {
-    v.seats.get(seat).map(|s| s.name).unwrap_or("?")
+    v.seat_name(seat)
 }
 
 /// One event in words: `takes Red's bishop on a9`, `check to White (Red)`.

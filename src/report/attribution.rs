@@ -57,12 +57,7 @@ struct Check {
 /// again has two entries.
 pub fn mates<B: Bits>(trace: &Trace<B>) -> Vec<Mate> {
     let v = trace.variant;
-    let name = |s: usize| {
-        v.seats
-            .get(s)
-            .map(|x| x.name.to_string())
-            .unwrap_or_default()
-    };
+    let name = |s: usize| v.seat_name(s).to_string();
     let mut checks: Vec<Vec<Check>> = (0..v.players()).map(|_| Vec::new()).collect();
     let mut open: Vec<Option<usize>> = vec![None; v.players()];
     let mut out: Vec<Mate> = Vec::new();

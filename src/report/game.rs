@@ -40,12 +40,7 @@ pub fn report<B: Bits>(
 ) -> GameReport {
     let v = trace.variant;
     let names: Vec<String> = v.seats.iter().map(|s| s.name.to_string()).collect();
-    let team_count = v
-        .seats
-        .iter()
-        .map(|s| s.team as usize + 1)
-        .max()
-        .unwrap_or(0);
+    let team_count = v.team_count();
     let teams = (0..team_count)
         .map(|t| {
             v.seats

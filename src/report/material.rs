@@ -97,12 +97,7 @@ pub struct RoundMaterial {
 
 fn teams_of<B: Bits>(pos: &Position<B>, seats: &[u32]) -> Vec<u32> {
     let v = pos.variant();
-    let count = v
-        .seats
-        .iter()
-        .map(|s| s.team as usize + 1)
-        .max()
-        .unwrap_or(0);
+    let count = v.team_count();
     let mut teams = vec![0; count];
     for (seat, value) in seats.iter().enumerate() {
         if let Some(t) = v

@@ -38,12 +38,7 @@ pub struct PlayerStats {
 pub fn players<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<PlayerStats> {
     let v = trace.variant;
     let n = v.players();
-    let name = |s: usize| {
-        v.seats
-            .get(s)
-            .map(|x| x.name.to_string())
-            .unwrap_or_default()
-    };
+    let name = |s: usize| v.seat_name(s).to_string();
     let mut out: Vec<PlayerStats> = (0..n)
         .map(|s| PlayerStats {
             player: name(s),

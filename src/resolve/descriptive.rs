@@ -263,33 +263,7 @@ pub fn resolve<B: Bits>(
 
 /// A designator in words, for messages.
 pub fn describe(man: &Named) -> String {
-    let piece = match man.piece {
-        PieceName::King => "K.",
-        PieceName::Queen => "Q.",
-        PieceName::Rook => "C.",
-        PieceName::Bishop => "B.",
-        PieceName::Knight => "Kt.",
-        PieceName::Pawn => "P.",
-    };
-    let side = match man.side {
-        Some(Side::King) => "K. ",
-        Some(Side::Queen) => "Q. ",
-        None => "",
-    };
-    let file = match man.pawn_file {
-        Some(f) => match f {
-            FileName::QueensRook => "Q. R. ",
-            FileName::QueensKnight => "Q. Kt. ",
-            FileName::QueensBishop => "Q. B. ",
-            FileName::Queen => "Q. ",
-            FileName::King => "K. ",
-            FileName::KingsBishop => "K. B. ",
-            FileName::KingsKnight => "K. Kt. ",
-            FileName::KingsRook => "K. R. ",
-        },
-        None => "",
-    };
-    format!("{side}{file}{piece}")
+    crate::notation::descriptive::write_man(man)
 }
 
 /// The descriptive name of `sq`: in the mover's system if it has one, else
@@ -301,22 +275,12 @@ fn square_name(
     sq: Square,
 ) -> Option<DescSquare> {
     let order = std::iter::once(mover).chain((0..variant.players()).filter(|&s| s != mover));
-    let files = [
-        FileName::QueensRook,
-        FileName::QueensKnight,
-        FileName::QueensBishop,
-        FileName::Queen,
-        FileName::King,
-        FileName::KingsBishop,
-        FileName::KingsKnight,
-        FileName::KingsRook,
-    ];
     let longest = variant.shape.width.max(variant.shape.height) as u8;
     for seat in order {
         let Some(system) = systems.get(seat).copied().flatten() else {
             continue;
         };
-        for file in files {
+        for file in FileName::ALL {
             for rank in 1..=longest {
                 if system.square(variant, file, rank) == Some(sq) {
                     let player = (seat != mover)
@@ -354,18 +318,9 @@ fn designator<B: Bits>(
         .into_iter()
         .find(|&side| origin.is_some() && system.home(piece, side) == origin);
     let pawn_file = if piece == PieceName::Pawn && with_file {
-        [
-            FileName::QueensRook,
-            FileName::QueensKnight,
-            FileName::QueensBishop,
-            FileName::Queen,
-            FileName::King,
-            FileName::KingsBishop,
-            FileName::KingsKnight,
-            FileName::KingsRook,
-        ]
-        .into_iter()
-        .find(|&f| system.on_file(variant, f, sq))
+        FileName::ALL
+            .into_iter()
+            .find(|&f| system.on_file(variant, f, sq))
     } else {
         None
     };

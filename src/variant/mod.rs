@@ -115,6 +115,20 @@ impl Variant {
         self.seats.len()
     }
 
+    /// The name of a seat's player (`?` for a seat the variant does not have).
+    pub fn seat_name(&self, seat: usize) -> &'static str {
+        self.seats.get(seat).map(|s| s.name).unwrap_or("?")
+    }
+
+    /// How many teams the seats form.
+    pub fn team_count(&self) -> usize {
+        self.seats
+            .iter()
+            .map(|s| s.team as usize + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The seat index of a player named by name or letter (case-insensitive).
     pub fn seat_named(&self, name: &str) -> Option<usize> {
         self.seats.iter().position(|s| {
