@@ -48,7 +48,13 @@ fn main() {
         ))
     });
     if let Err(e) = result {
-        eprintln!("error: {e}");
+        // Diagnostics come rendered with their own `error:` heading.
+        let text = e.to_string();
+        if text.starts_with("error:") {
+            eprint!("{text}");
+        } else {
+            eprintln!("error: {text}");
+        }
         std::process::exit(e.exit_code());
     }
 }
