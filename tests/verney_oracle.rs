@@ -22,7 +22,7 @@ type Board = Vec<Option<Man>>;
 
 fn on_board(x: i32, y: i32) -> bool {
     let inside = (0..N).contains(&x) && (0..N).contains(&y);
-    let corner = (x < 3 || x > 10) && (y < 3 || y > 10);
+    let corner = !(3..=10).contains(&x) && !(3..=10).contains(&y);
     inside && !corner
 }
 
