@@ -141,7 +141,7 @@ fn forward(seat: usize) -> (i32, i32) {
 }
 
 fn adversary_edge(seat: usize, x: i32, y: i32) -> bool {
-    if seat % 2 == 0 {
+    if seat.is_multiple_of(2) {
         (x == 0 || x == 13) && (3..=10).contains(&y)
     } else {
         (y == 0 || y == 13) && (3..=10).contains(&x)
