@@ -192,6 +192,12 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
+/// The longest run of unspecified turns the search fills.
+const MAX_UNSPECIFIED_RUN: usize = 64;
+
+/// How many positions the search for unspecified turns may try.
+const SEARCH_BUDGET: usize = 20_000;
+
 struct Replayer<'g, B: Bits> {
     game: &'g GameInput,
     systems: Vec<Option<System>>,
@@ -326,7 +332,18 @@ impl<B: Bits> Replayer<'_, B> {
                     .take_while(|p| p.described == Described::Unspecified)
                     .count();
                 let next = plies.get(i + run);
-                let chosen = match self.infer(&pos, &ids, &plies[i..i + run], next) {
+                if run > MAX_UNSPECIFIED_RUN {
+                    return Err(self.error(
+                        &plies[i],
+                        ErrorKind::NoInference,
+                        format!(
+                            "{run} unspecified turns in a row; the search fills at most {MAX_UNSPECIFIED_RUN}"
+                        ),
+                        Vec::new(),
+                    ));
+                }
+                let budget = std::cell::Cell::new(SEARCH_BUDGET);
+                let chosen = match self.infer(&pos, &ids, &plies[i..i + run], next, &budget) {
                     Some(chosen) => chosen,
                     None => return Err(self.no_inference(&pos, &ids, &plies[i..i + run], next)),
                 };
@@ -534,7 +551,12 @@ impl<B: Bits> Replayer<'_, B> {
         ids: &Identities,
         run: &[PlyInput],
         next: Option<&PlyInput>,
+        budget: &std::cell::Cell<usize>,
     ) -> Option<Vec<Move>> {
+        // Each position tried costs one; a hopeless record cannot make the
+        // search run for ever.
+        let left = budget.get().checked_sub(1)?;
+        budget.set(left);
         let Some((first, rest)) = run.split_first() else {
             let fits = next.is_none_or(|n| self.resolve(n, pos, ids).is_ok());
             return fits.then(Vec::new);
@@ -552,7 +574,7 @@ impl<B: Bits> Replayer<'_, B> {
         for (_, mv) in options {
             let mut next_ids = ids.clone();
             next_ids.follow(pos, mv);
-            if let Some(mut chosen) = self.infer(&pos.after(mv), &next_ids, rest, next) {
+            if let Some(mut chosen) = self.infer(&pos.after(mv), &next_ids, rest, next, budget) {
                 chosen.insert(0, mv);
                 return Some(chosen);
             }

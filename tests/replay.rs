@@ -140,3 +140,23 @@ fn missing_file_is_bad_input() {
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
 }
+
+#[test]
+fn a_hopeless_run_of_unspecified_turns_ends_with_an_error_not_a_hang() {
+    // Five unspecified turns, then a move no choice can make legal.
+    let text = std::fs::read_to_string(GAME).expect("record");
+    let damaged = text
+        .replace("<i>4th \"</i>\tAny move.\tAny move.\tK. takes Black K. B.\t", "<i>4th \"</i>\tAny move.\tAny move.\tAny move.\tAny move.\n<i>5th \"</i>\tAny move.\tQ. takes White K.\t\t");
+    assert_ne!(damaged, text);
+    let dir = std::env::temp_dir().join(format!("roundtable-hopeless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("hopeless.txt");
+    std::fs::write(&path, damaged).expect("write");
+    roundtable()
+        .args(["replay", path.to_str().expect("path")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no choice of moves for the unspecified turns",
+        ));
+}
