@@ -84,6 +84,9 @@ pub enum Event {
     /// The move was chosen by the replay for an unspecified turn.
     Inferred,
     /// The record marks a check the move does not give, or omits one it gives.
+    /// Verney's drawn ending: from now on no side has more than one piece
+    /// (kings and pawns not counted). Reported as a claim, not applied.
+    DrawClaimable,
     CheckMarkDiffers {
         written: bool,
         given: bool,
@@ -592,6 +595,12 @@ impl<B: Bits> Replayer<'_, B> {
     ) -> TracePly<B> {
         let after = *after;
         let mut events = events(before, mv, &after);
+        if after.variant().scheme == crate::variant::Scheme::InertMates
+            && few_pieces_each_side(&after)
+            && !few_pieces_each_side(before)
+        {
+            events.push(Event::DrawClaimable);
+        }
         if inferred || ply.inferred {
             events.push(Event::Inferred);
         }
@@ -629,6 +638,19 @@ impl<B: Bits> Replayer<'_, B> {
             after,
         }
     }
+}
+
+/// Whether every team has at most one piece on the board, kings and pawns
+/// not counted (Verney: "a double checkmate can then never ensue").
+fn few_pieces_each_side<B: Bits>(pos: &Position<B>) -> bool {
+    let v = pos.variant();
+    let pieces = pos.occupied() & !pos.pieces(Kind::King) & !pos.pieces(Kind::Pawn);
+    (0..v.team_count()).all(|team| {
+        let men = (0..v.players())
+            .filter(|&s| v.seats[s].team as usize == team)
+            .fold(B::EMPTY, |acc, s| acc | pos.men_of(s));
+        !(men & pieces).several()
+    })
 }
 
 /// The events of `mv` played in `before`, leading to `after`.

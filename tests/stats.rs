@@ -407,3 +407,25 @@ fn a_scale_file_and_a_corpus_summary() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn verneys_drawn_ending_is_reported_as_a_claim_not_applied() {
+    // Red's bishop takes Yellow's knight: each side keeps one piece.
+    let start = position(
+        &["yKh1", "yRh5", "yNc4", "rKa8", "rBe6", "wKg14", "bKn7"],
+        1,
+    );
+    let g = game(start, 1, &["Be6xc4", "Kg14-f14", "Kn7-n6", "Rh5-h6"]);
+    let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
+    let claim = roundtable::replay::Event::DrawClaimable;
+    assert!(
+        trace.plies[0].events.contains(&claim),
+        "{:?}",
+        trace.plies[0].events
+    );
+    assert!(
+        trace.plies[1..].iter().all(|p| !p.events.contains(&claim)),
+        "reported once"
+    );
+    assert_eq!(trace.outcome, None, "a claim, not an end");
+}

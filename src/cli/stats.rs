@@ -144,8 +144,12 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 
 /// The tables of one game's report.
 pub fn tables(r: &GameReport) -> String {
+    let claim = r
+        .draw_claimable_from_round
+        .map(|n| format!("; a draw may be claimed from round {n}"))
+        .unwrap_or_default();
     let mut out = format!(
-        "== {} ({}): {} plies, {} rounds; result {}{}\n\n",
+        "== {} ({}): {} plies, {} rounds; result {}{}{claim}\n\n",
         r.source,
         r.variant,
         r.plies,

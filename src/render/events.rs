@@ -26,6 +26,9 @@ pub fn describe(v: &Variant, event: &Event) -> String {
         Event::Released { seat } => format!("{} is released", name(v, *seat)),
         Event::Pass => "pass".into(),
         Event::Inferred => "inferred".into(),
+        Event::DrawClaimable => {
+            "a draw may be claimed (one piece or none left on each side)".into()
+        }
         Event::CheckMarkDiffers { written, given } => match (written, given) {
             (true, false) => "written as check, but gives none".into(),
             _ => "gives check, not written".into(),

@@ -28,6 +28,9 @@ pub struct GameReport {
     pub material: Vec<RoundMaterial>,
     pub mates: Vec<Mate>,
     pub stats: Vec<PlayerStats>,
+    /// The round from which a draw may be claimed (Verney: one piece or
+    /// none left on each side), if it came to that.
+    pub draw_claimable_from_round: Option<usize>,
 }
 
 /// The report of a replayed game; `stated` is the result the record gives
@@ -72,5 +75,10 @@ pub fn report<B: Bits>(
         material: material::by_round(trace, scale),
         mates: attribution::mates(trace),
         stats: players::players(trace, scale),
+        draw_claimable_from_round: trace
+            .plies
+            .iter()
+            .find(|p| p.events.contains(&crate::replay::Event::DrawClaimable))
+            .map(|p| p.round),
     }
 }
