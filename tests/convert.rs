@@ -88,7 +88,11 @@ fn every_record_round_trips_through_every_notation_that_carries_it() {
 
 #[test]
 fn random_legal_games_round_trip() {
-    for (id, games_count, plies) in [("chess", 40, 160), ("verney", 12, 120)] {
+    for (id, games_count, plies) in [
+        ("chess", 40, 160),
+        ("verney", 12, 120),
+        ("double-king", 20, 160),
+    ] {
         let v = variant::by_id(id).expect("variant");
         let mut rng = Rng::new(2026);
         for _ in 0..games_count {

@@ -9,8 +9,18 @@ impl<B: Bits> Position<B> {
     /// Men of `seat`'s adversaries that a move of his may capture.
     #[inline]
     pub(crate) fn capturable(&self, seat: usize) -> B {
-        // Kings are never captured in the variants played so far.
-        self.enemy_men(seat) & !self.by_kind[Kind::King.index()]
+        // A last king is never captured; a king whose owner still has
+        // another (Double King Chess) may be.
+        let kings = self.by_kind[Kind::King.index()];
+        let mut last_kings = B::EMPTY;
+        let adversaries = self.rules.adversaries(seat);
+        for s in (0..self.rules.seats).filter(|s| adversaries & (1 << s) != 0) {
+            let own = kings & self.by_seat[s];
+            if !own.several() {
+                last_kings |= own;
+            }
+        }
+        self.enemy_men(seat) & !last_kings
     }
 
     /// All pseudo-legal moves of `seat`: each man's movement, captures only

@@ -73,7 +73,9 @@ impl<B: Bits> Position<B> {
                 if !list.is_empty() {
                     return Turn::Moves;
                 }
-                let outcome = if status[me] == Status::Mated {
+                // A player with two kings is never mated; without a legal
+                // move at all the game is drawn (rules.md, Double King).
+                let outcome = if status[me] == Status::Mated && !self.kings_of(me).several() {
                     let winners = self.rules.adversaries(me);
                     Outcome::Win {
                         seats: winners,

@@ -142,38 +142,70 @@ fn read_castling<B: Bits>(
     }
     let mut unmoved = B::EMPTY;
     for c in field.chars() {
-        let (seat, short) = match c {
-            'K' => (0, true),
-            'Q' => (0, false),
-            'k' => (1, true),
-            'q' => (1, false),
+        let seat = if c.is_ascii_uppercase() { 0 } else { 1 };
+        let squares = match c {
+            // `KQkq`: the king and the rook of that side's orthodox castling.
+            'K' | 'Q' | 'k' | 'q' => {
+                let notation = if c.eq_ignore_ascii_case(&'K') {
+                    "O-O"
+                } else {
+                    "O-O-O"
+                };
+                let rule = pos
+                    .rules()
+                    .castles
+                    .iter()
+                    .zip(variant.castlings)
+                    .find(|(_, c)| c.seat == seat && c.notation == notation)
+                    .map(|(r, _)| *r)
+                    .ok_or_else(|| bad(format!("{} has no castling `{c}`; name the files of the unmoved kings and rooks", variant.id)))?;
+                vec![(rule.king_from, Kind::King), (rule.rook_from, Kind::Rook)]
+            }
+            // A file letter: the unmoved king or rook on that file of the back rank.
+            'A'..='Z' | 'a'..='z' => {
+                let x = (c.to_ascii_lowercase() as u8 - b'a') as usize;
+                let y = if seat == 0 {
+                    0
+                } else {
+                    variant.shape.height - 1
+                };
+                if x >= variant.shape.width {
+                    return Err(bad(format!(
+                        "castling right `{c}` names a file the board does not have"
+                    )));
+                }
+                let sq = variant.shape.square(x, y);
+                match pos.man_at(sq) {
+                    Some(m) if m.owner == seat && matches!(m.kind, Kind::King | Kind::Rook) => {
+                        vec![(sq, m.kind)]
+                    }
+                    _ => {
+                        return Err(bad(format!(
+                            "castling right `{c}` needs a king or rook of that side on {}",
+                            variant.shape.name(sq)
+                        )));
+                    }
+                }
+            }
             other => {
                 return Err(bad(format!(
-                    "castling rights are `KQkq` or `-`; `{other}` is not one"
+                    "castling rights are `KQkq`, file letters or `-`; `{other}` is not one"
                 )));
             }
         };
-        let notation = if short { "O-O" } else { "O-O-O" };
-        let rule = pos
-            .rules()
-            .castles
-            .iter()
-            .zip(variant.castlings)
-            .find(|(_, c)| c.seat == seat && c.notation == notation)
-            .map(|(r, _)| *r)
-            .ok_or_else(|| bad(format!("{} has no castling `{c}`", variant.id)))?;
-        let stands = |sq: usize, kind: Kind| {
-            pos.man_at(sq)
-                .is_some_and(|m| m.owner == seat && m.kind == kind)
-        };
-        if !stands(rule.king_from, Kind::King) || !stands(rule.rook_from, Kind::Rook) {
-            return Err(bad(format!(
-                "castling right `{c}` needs the king on {} and the rook on {}",
-                variant.shape.name(rule.king_from),
-                variant.shape.name(rule.rook_from)
-            )));
+        for (sq, kind) in squares {
+            let stands = pos
+                .man_at(sq)
+                .is_some_and(|m| m.owner == seat && m.kind == kind);
+            if !stands {
+                return Err(bad(format!(
+                    "castling right `{c}` needs the {} on {}",
+                    kind.name(),
+                    variant.shape.name(sq)
+                )));
+            }
+            unmoved |= B::bit(sq);
         }
-        unmoved |= B::bit(rule.king_from) | B::bit(rule.rook_from);
     }
     pos.set_unmoved(unmoved);
     Ok(())
@@ -183,13 +215,15 @@ fn read_castling<B: Bits>(
 fn validate<B: Bits>(pos: &Position<B>) -> Result<(), PositionError> {
     let v = pos.variant();
     for seat in 0..2 {
-        let kings = pos.kings_of(seat).count();
-        if kings as usize != v.kings.len() {
+        let kings = pos.kings_of(seat).count() as usize;
+        if kings == 0 || kings > v.kings.len() {
+            let wanted = match v.kings.len() {
+                1 => "one".to_string(),
+                n => format!("one to {n}"),
+            };
             return Err(bad(format!(
-                "{} has {} kings; the position needs {}",
-                v.seats[seat].name,
-                kings,
-                v.kings.len()
+                "{} has {} kings; the position needs {wanted}",
+                v.seats[seat].name, kings
             )));
         }
     }
@@ -201,7 +235,9 @@ fn validate<B: Bits>(pos: &Position<B>) -> Result<(), PositionError> {
         return Err(bad("a pawn stands on the first or last rank"));
     }
     let waiting = 1 - pos.turn();
-    if pos.in_check(waiting) {
+    // A king may stand attacked on the other side's turn only while its
+    // owner has another (Double King Chess).
+    if pos.sole_king(waiting).is_some() && pos.in_check(waiting) {
         return Err(bad(format!(
             "{} is in check but it is not his turn",
             v.seats[waiting].name
@@ -242,14 +278,34 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     }
     let side = if pos.turn() == 0 { "w" } else { "b" };
     let mut castling = String::new();
-    for (rule, c) in pos.rules().castles.iter().zip(v.castlings) {
-        if pos.unmoved().has(rule.king_from) && pos.unmoved().has(rule.rook_from) {
-            let letter = if c.notation == "O-O" { 'K' } else { 'Q' };
-            castling.push(if c.seat == 0 {
-                letter
-            } else {
-                letter.to_ascii_lowercase()
-            });
+    let orthodox =
+        v.castlings.len() == 4 && v.castlings.iter().filter(|c| c.notation == "O-O").count() == 2;
+    if orthodox {
+        for (rule, c) in pos.rules().castles.iter().zip(v.castlings) {
+            if pos.unmoved().has(rule.king_from) && pos.unmoved().has(rule.rook_from) {
+                let letter = if c.notation == "O-O" { 'K' } else { 'Q' };
+                castling.push(if c.seat == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+    } else {
+        // The files of the unmoved kings and rooks, White's first.
+        for seat in 0..2 {
+            for sq in pos
+                .unmoved()
+                .squares()
+                .filter(|&sq| pos.man_at(sq).is_some_and(|m| m.owner == seat))
+            {
+                let file = (b'a' + shape.coords(sq).0 as u8) as char;
+                castling.push(if seat == 0 {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                });
+            }
         }
     }
     if castling.is_empty() {

@@ -11,12 +11,19 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
     match mv.kind {
         MoveKind::Pass => return "--".to_string(),
         MoveKind::Castle(i) => {
-            return pos
-                .variant()
-                .castlings
-                .get(i as usize)
-                .map(|c| c.notation.to_string())
-                .unwrap_or_else(|| "O-O".to_string());
+            let castlings = pos.variant().castlings;
+            if let Some(c) = castlings.get(i as usize) {
+                // Where two kings share a castling's name (Double King Chess),
+                // the king's move names it alone.
+                let shared = castlings
+                    .iter()
+                    .filter(|o| o.seat == c.seat && o.notation == c.notation)
+                    .count()
+                    > 1;
+                if !shared {
+                    return c.notation.to_string();
+                }
+            }
         }
         _ => {}
     }

@@ -2,6 +2,7 @@
 //! directions and zones, castlings) plus the hooks where its rules differ.
 
 mod chess;
+mod double_king;
 mod verney;
 
 use crate::board::{Dir, Shape};
@@ -157,7 +158,7 @@ pub fn all() -> Vec<&'static Variant> {
         &chess::CHESS,
         &verney::VERNEY,
         &planned::DOUBLE_SKAK,
-        &planned::DOUBLE_KING,
+        &double_king::DOUBLE_KING,
         &planned::SKOCK,
         &planned::QUATTRO,
         &planned::TRIPLE,

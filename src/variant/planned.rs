@@ -65,17 +65,6 @@ pub const DOUBLE_SKAK: Variant = planned(
     ],
 );
 
-pub const DOUBLE_KING: Variant = planned(
-    "double-king",
-    "Double King Chess (Squirk)",
-    "two kings and a squirk each on 10x8 (planned)",
-    Shape::WIDE,
-    &[
-        seat("White", 'w', "South", 0, Dir::North),
-        seat("Black", 'b', "North", 1, Dir::South),
-    ],
-);
-
 pub const SKOCK: Variant = planned(
     "skock",
     "Skock",
