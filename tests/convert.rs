@@ -276,3 +276,29 @@ fn chesscom_exits_end_the_game_and_go_into_the_result() {
         .expect_err("moves after an exit");
     assert!(err.expected.contains("exit"), "{err}");
 }
+
+#[test]
+fn the_1881_game_in_each_notation_is_stable() {
+    let text = std::fs::read_to_string("records/verney-1881.txt").expect("record");
+    let game = input::round_table(&text).expect("reads");
+    for (name, notation) in [
+        ("verney_1881_json", Notation::Json),
+        ("verney_1881_pgn4", Notation::Pgn4),
+        ("verney_1881_san", Notation::San),
+        ("verney_1881_descriptive", Notation::Descriptive),
+        ("verney_1881_table", Notation::Table),
+    ] {
+        let out = written::<U256>(&game, notation).expect("writes");
+        insta::assert_snapshot!(name, out);
+    }
+    let opera = std::fs::read_to_string("records/morphy-opera-1858.pgn").expect("record");
+    let game = games(&opera, None).remove(0).expect("reads");
+    insta::assert_snapshot!(
+        "morphy_opera_pgn",
+        written::<u64>(&game, Notation::Pgn).expect("writes")
+    );
+    insta::assert_snapshot!(
+        "morphy_opera_long",
+        written::<u64>(&game, Notation::Long).expect("writes")
+    );
+}
