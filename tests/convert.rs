@@ -302,3 +302,17 @@ fn the_1881_game_in_each_notation_is_stable() {
         written::<u64>(&game, Notation::Long).expect("writes")
     );
 }
+
+#[test]
+fn a_game_from_a_position_with_black_to_move_round_trips() {
+    let pgn = "[Event \"From a position\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n1... e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    let game = games(pgn, None).remove(0).expect("reads");
+    assert_eq!(game.plies.len(), 5);
+    let carried = round_trips(&game);
+    assert!(
+        carried.contains(&Notation::Pgn) && carried.contains(&Notation::Json),
+        "{carried:?}"
+    );
+    let out = written::<u64>(&game, Notation::Pgn).expect("writes");
+    assert!(out.contains("1... e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
+}
