@@ -5,6 +5,15 @@ use super::position::{Position, Status};
 use crate::board::{Bits, Dir, Square, orth_index};
 use crate::men::Kind;
 
+/// What every pawn of one player's move generation shares.
+struct PawnContext<B: Bits> {
+    seat: usize,
+    capturable: B,
+    onto: B,
+    allies_pawns: B,
+    open_eps: B,
+}
+
 impl<B: Bits> Position<B> {
     /// Men of `seat`'s adversaries that a move of his may capture.
     #[inline]
@@ -72,19 +81,11 @@ impl<B: Bits> Position<B> {
 
     fn generate_pawns(&self, seat: usize, capturable: B, onto: B, list: &mut MoveList) {
         let r = self.rules;
-        let g = &r.geo;
         let v = r.variant;
         let pawns = self.by_kind[Kind::Pawn.index()] & self.by_seat[seat];
         if pawns.is_empty() {
             return;
         }
-        let occ = self.occupied;
-        let promo = r.promotion[seat];
-        let step_promo = if v.promote_by_capture_only {
-            B::EMPTY
-        } else {
-            promo
-        };
         let allies_pawns = if v.leap_partner_pawn {
             let mut allied = B::EMPTY;
             for s in 0..r.seats {
@@ -96,39 +97,71 @@ impl<B: Bits> Position<B> {
         } else {
             B::EMPTY
         };
-        let open_eps = self.ep_targets_for(seat);
+        let ctx = PawnContext {
+            seat,
+            capturable,
+            onto,
+            allies_pawns,
+            open_eps: self.ep_targets_for(seat),
+        };
         for d in Dir::ORTHOGONAL {
             let group = pawns & self.by_dir[orth_index(d)];
             for from in group.squares() {
-                if let Some(one) = g.pawn_step(from, d) {
-                    if !occ.has(one) {
-                        if onto.has(one) {
-                            self.push_pawn(list, from, one, step_promo);
-                        }
-                        if r.double_step[seat].has(from)
-                            && let Some(two) = g.pawn_step(one, d)
-                            && !occ.has(two)
-                            && onto.has(two)
-                        {
-                            self.push_pawn_kind(list, from, two, step_promo, MoveKind::DoubleStep);
-                        }
-                    } else if allies_pawns.has(one)
-                        && let Some(beyond) = g.pawn_step(one, d)
-                        && !occ.has(beyond)
-                        && onto.has(beyond)
-                    {
-                        self.push_pawn(list, from, beyond, step_promo);
-                    }
+                self.pawn_moves(list, &ctx, from, d, B::EMPTY);
+                // A pawn free to choose its nose may also go the other way;
+                // a capture both noses reach is made once, with the first.
+                if self.free.has(from)
+                    && let Some(other) = self.other_nose(seat, d)
+                {
+                    let shared = self.rules.geo.pawn_captures(from, d);
+                    self.pawn_moves(list, &ctx, from, other, shared);
                 }
-                let hits = g.pawn_captures(from, d) & onto;
-                for to in (hits & capturable).squares() {
-                    self.push_pawn(list, from, to, promo);
+            }
+        }
+    }
+
+    /// The moves of the pawn on `from` travelling `d`; captures on `skip` are left out.
+    fn pawn_moves(&self, list: &mut MoveList, ctx: &PawnContext<B>, from: Square, d: Dir, skip: B) {
+        let r = self.rules;
+        let g = &r.geo;
+        let occ = self.occupied;
+        let promo = if r.variant.promote_at_edge {
+            r.edge[orth_index(d)]
+        } else {
+            r.promotion[ctx.seat]
+        };
+        let step_promo = if r.variant.promote_by_capture_only {
+            B::EMPTY
+        } else {
+            promo
+        };
+        if let Some(one) = g.pawn_step(from, d) {
+            if !occ.has(one) {
+                if ctx.onto.has(one) {
+                    self.push_pawn(list, from, one, step_promo);
                 }
-                if (hits & open_eps).any() {
-                    for to in (hits & open_eps & !occ).squares() {
-                        list.push(Move::new(from, to, MoveKind::EnPassant));
-                    }
+                if r.double_step[ctx.seat].has(from)
+                    && let Some(two) = g.pawn_step(one, d)
+                    && !occ.has(two)
+                    && ctx.onto.has(two)
+                {
+                    self.push_pawn_kind(list, from, two, step_promo, MoveKind::DoubleStep);
                 }
+            } else if ctx.allies_pawns.has(one)
+                && let Some(beyond) = g.pawn_step(one, d)
+                && !occ.has(beyond)
+                && ctx.onto.has(beyond)
+            {
+                self.push_pawn(list, from, beyond, step_promo);
+            }
+        }
+        let hits = g.pawn_captures(from, d) & ctx.onto & !skip;
+        for to in (hits & ctx.capturable).squares() {
+            self.push_pawn(list, from, to, promo);
+        }
+        if (hits & ctx.open_eps).any() {
+            for to in (hits & ctx.open_eps & !occ).squares() {
+                list.push(Move::new(from, to, MoveKind::EnPassant));
             }
         }
     }

@@ -49,9 +49,13 @@ impl<B: Bits> Position<B> {
 
     fn move_man(&mut self, me: usize, mv: Move) {
         let (from, to) = (mv.from as usize, mv.to as usize);
+        let was_free = self.free.has(from);
         let Some(mut man) = self.remove(from) else {
             return;
         };
+        if was_free {
+            self.choose_nose(me, from, to, &mut man);
+        }
         let captured = self.remove(to);
         let mut pawn_or_capture = captured.is_some() || man.kind == Kind::Pawn;
         match mv.kind {
@@ -101,6 +105,19 @@ impl<B: Bits> Position<B> {
         } else {
             self.halfmove.saturating_add(1)
         };
+    }
+
+    /// A pawn free to choose its nose takes the direction it moved in; a
+    /// capture both noses reach keeps its first (rules.md, Double Skak).
+    fn choose_nose(&self, me: usize, from: Square, to: Square, man: &mut crate::men::Man) {
+        let g = &self.rules.geo;
+        if let Some(other) = self.other_nose(me, man.dir) {
+            let stepped = g.pawn_step(from, other) == Some(to);
+            let took = g.pawn_captures(from, other).has(to) && !g.pawn_captures(from, man.dir).has(to);
+            if stepped || took {
+                man.dir = other;
+            }
+        }
     }
 
     /// Verney's reversal: a pawn arriving on the partner's back row travels

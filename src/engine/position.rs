@@ -51,6 +51,8 @@ pub struct Position<B: Bits> {
     pub(crate) mailbox: B::Mailbox,
     /// Kings and rooks that have not moved and may still castle.
     pub(crate) unmoved: B,
+    /// Pawns that may still choose their nose (Double Skak's inner pawns).
+    pub(crate) free: B,
     /// En passant chances, by the seat whose double step opened them.
     pub(crate) ep: [EpChance; 4],
     pub(crate) status: [Status; 4],
@@ -66,6 +68,7 @@ impl<B: Bits> PartialEq for Position<B> {
             && self.by_seat == o.by_seat
             && self.by_dir == o.by_dir
             && self.unmoved == o.unmoved
+            && self.free == o.free
             && self.ep == o.ep
             && self.status == o.status
             && self.turn == o.turn
@@ -100,6 +103,7 @@ impl<B: Bits> Position<B> {
             occupied: B::EMPTY,
             mailbox: B::EMPTY_MAILBOX,
             unmoved: B::EMPTY,
+            free: B::EMPTY,
             ep: [NO_EP; 4],
             status,
             turn: 0,
@@ -201,6 +205,7 @@ impl<B: Bits> Position<B> {
             self.by_dir[orth_index(man.dir)] &= keep;
         }
         self.occupied &= keep;
+        self.free &= keep;
         if let Some(cell) = self.mailbox.as_mut().get_mut(sq) {
             *cell = 0;
         }
@@ -219,6 +224,34 @@ impl<B: Bits> Position<B> {
 
     pub fn set_unmoved(&mut self, set: B) {
         self.unmoved = set;
+    }
+
+    /// Pawns that may still choose their nose.
+    pub fn free_pawns(&self) -> B {
+        self.free
+    }
+
+    /// Marks the pawns of `set` as free to choose their nose (only pawns of
+    /// seats whose variant gives them two noses are kept).
+    pub fn set_free_pawns(&mut self, set: B) {
+        let mut free = B::EMPTY;
+        for (seat, _) in self.rules.variant.noses.iter().enumerate() {
+            free |= set & self.by_seat[seat & 3];
+        }
+        self.free = free & self.by_kind[Kind::Pawn.index()];
+    }
+
+    /// The other nose of a free pawn of `seat` pointing `dir`.
+    #[inline]
+    pub(crate) fn other_nose(&self, seat: usize, dir: Dir) -> Option<Dir> {
+        let [a, b] = *self.rules.variant.noses.get(seat)?;
+        if dir == a {
+            Some(b)
+        } else if dir == b {
+            Some(a)
+        } else {
+            None
+        }
     }
 
     pub fn set_ep(&mut self, seat: usize, chance: Option<EpChance>) {
@@ -281,6 +314,15 @@ impl<B: Bits> Position<B> {
                 let travelling = pawns & self.by_dir[orth_index(d)];
                 if travelling.any() {
                     found |= g.pawn_captures(sq, d.opposite()) & travelling;
+                }
+            }
+            // A pawn that may still choose its nose attacks along both.
+            let free = pawns & self.free;
+            if free.any() {
+                for (seat, &[a, b]) in self.rules.variant.noses.iter().enumerate() {
+                    let own = free & self.by_seat[seat & 3];
+                    found |= g.pawn_captures(sq, b.opposite()) & own & self.by_dir[orth_index(a)];
+                    found |= g.pawn_captures(sq, a.opposite()) & own & self.by_dir[orth_index(b)];
                 }
             }
         }

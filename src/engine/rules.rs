@@ -32,6 +32,8 @@ pub struct Rules<B: Bits> {
     pub double_step: [B; 4],
     pub reverse_on: [B; 4],
     pub forward_on: [B; 4],
+    /// Per pawn direction: the squares with no square beyond them that way.
+    pub edge: [B; 4],
     /// Seats on the same team, the seat itself included, as a bit mask.
     pub allies: [u8; 4],
     pub partner: [Option<usize>; 4],
@@ -89,8 +91,17 @@ impl<B: Bits> Rules<B> {
                 }
             })
             .collect();
+        let mut edge = [B::EMPTY; 4];
+        for d in crate::board::Dir::ORTHOGONAL {
+            for sq in shape.squares() {
+                if geo.pawn_step(sq, d).is_none() {
+                    edge[crate::board::orth_index(d)] |= B::bit(sq);
+                }
+            }
+        }
         Rules {
             variant,
+            edge,
             seats,
             promotion: zone(variant.promotion),
             double_step: zone(variant.double_step),

@@ -73,6 +73,14 @@ impl<B: Bits> Position<B> {
                 if !list.is_empty() {
                     return Turn::Moves;
                 }
+                // A player without a king (Double Skak's queen players)
+                // passes when he cannot move.
+                if self.kings_of(me).is_empty() {
+                    list.push(Move::PASS);
+                    return Turn::Pass {
+                        becomes: Status::Stalemated,
+                    };
+                }
                 // A player with two kings is never mated; without a legal
                 // move at all the game is drawn (rules.md, Double King).
                 let outcome = if status[me] == Status::Mated && !self.kings_of(me).several() {

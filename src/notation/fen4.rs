@@ -20,15 +20,41 @@ fn bad(what: impl Into<String>) -> PositionError {
     PositionError(what.into())
 }
 
-/// The variant's seat sitting at Chess.com colour index `i` (R, B, Y, G).
-fn seat_of_colour(variant: &Variant, i: usize) -> Option<usize> {
-    let side = COLOURS.get(i)?.1;
-    variant.seats.iter().position(|s| s.side == side)
+/// The four colour slots of the text: letter and seat. On the 14x14 boards
+/// they are Chess.com's (R South, B West, Y North, G East); a variant whose
+/// players sit elsewhere (Double Skak's corners) uses its own letters in
+/// seat order.
+fn colours(variant: &Variant) -> [(char, Option<usize>); 4] {
+    let compass = variant.seats.iter().all(|s| COLOURS.iter().any(|c| c.1 == s.side));
+    let mut out = [('?', None); 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = if compass {
+            let (letter, side) = COLOURS[i];
+            (letter, variant.seats.iter().position(|s| s.side == side))
+        } else {
+            match variant.seats.get(i) {
+                Some(seat) => (seat.letter, Some(i)),
+                None => ('?', None),
+            }
+        };
+    }
+    out
 }
 
+/// The variant's seat in colour slot `i`.
+fn seat_of_colour(variant: &Variant, i: usize) -> Option<usize> {
+    colours(variant).get(i).and_then(|c| c.1)
+}
+
+/// The colour slot of a seat.
 fn colour_of_seat(variant: &Variant, seat: usize) -> usize {
-    let side = variant.seats.get(seat).map(|s| s.side).unwrap_or("South");
-    COLOURS.iter().position(|c| c.1 == side).unwrap_or(0)
+    colours(variant).iter().position(|c| c.1 == Some(seat)).unwrap_or(0)
+}
+
+/// The colour slot a letter names (either case).
+fn colour_named(variant: &Variant, letter: char) -> Option<usize> {
+    let letter = letter.to_ascii_lowercase();
+    colours(variant).iter().position(|c| c.0 == letter)
 }
 
 fn flags(field: &str, name: &str) -> Result<[bool; 4], PositionError> {
@@ -114,14 +140,20 @@ fn tuple(value: &str) -> Option<Vec<String>> {
     (parts.len() == 4).then_some(parts)
 }
 
-/// Reads a FEN4 into a position of a 14x14 variant.
+/// Reads a FEN4 into a position of a four-player (or 14x14) variant.
 pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B>, PositionError> {
     let (fields, extra, board) = split_fields(text)?;
     let mut pos = Position::<B>::empty(variant);
-    let turn_colour = "RBYG"
-        .find(fields[0].trim())
-        .filter(|_| fields[0].trim().len() == 1)
-        .ok_or_else(|| bad(format!("turn must be one of R B Y G, not `{}`", fields[0])))?;
+    let turn_text = fields[0].trim();
+    let turn_colour = turn_text
+        .chars()
+        .next()
+        .filter(|c| c.is_ascii_uppercase() && turn_text.len() == 1)
+        .and_then(|c| colour_named(variant, c))
+        .ok_or_else(|| {
+            let letters: String = colours(variant).iter().filter(|c| c.1.is_some()).map(|c| c.0.to_ascii_uppercase()).collect();
+            bad(format!("turn must be one of {letters}, not `{}`", fields[0]))
+        })?;
     let turn = seat_of_colour(variant, turn_colour).ok_or_else(|| {
         bad(format!(
             "{} has no player in seat {}",
@@ -170,12 +202,14 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
     if let Some(extra) = extra {
         read_extra(&mut pos, variant, extra)?;
     }
-    for seat in 0..variant.players() {
-        if pos.status(seat) != Status::Out && pos.kings_of(seat).count() != 1 {
+    for (seat, info) in variant.seats.iter().enumerate() {
+        let wanted = if info.royal { 1 } else { 0 };
+        if pos.status(seat) != Status::Out && pos.kings_of(seat).count() != wanted {
             return Err(bad(format!(
-                "{} has {} kings; the position needs one",
-                variant.seats[seat].name,
-                pos.kings_of(seat).count()
+                "{} has {} kings; the position needs {}",
+                info.name,
+                pos.kings_of(seat).count(),
+                if info.royal { "one" } else { "none" }
             )));
         }
     }
@@ -222,10 +256,9 @@ fn read_board<B: Bits>(
                     y + 1
                 )));
             };
-            let colour_index = COLOURS
-                .iter()
-                .position(|c| c.0 == colour)
-                .ok_or_else(|| bad(format!("`{colour}` in `{token}` is not a colour r b y g")))?;
+            let colour_index = colour_named(variant, colour)
+                .filter(|_| colour.is_ascii_lowercase())
+                .ok_or_else(|| bad(format!("`{colour}` in `{token}` is not a player's colour letter")))?;
             let owner = seat_of_colour(variant, colour_index)
                 .ok_or_else(|| bad(format!("{} has no player in seat `{colour}`", variant.id)))?;
             let kind = match letter {
@@ -266,6 +299,7 @@ fn read_extra<B: Bits>(
     extra: &str,
 ) -> Result<(), PositionError> {
     let shape = variant.shape;
+    let mut free = B::EMPTY;
     for (key, value) in extra_pairs(extra) {
         match key.as_str() {
             "enPassant" => {
@@ -316,6 +350,21 @@ fn read_extra<B: Bits>(
                     pos.put(sq, Man { dir, ..man });
                 }
             }
+            "noses" => {
+                for name in unquote(&value).split_whitespace() {
+                    let sq: Square = shape
+                        .parse_square(name)
+                        .ok_or_else(|| bad(format!("`{name}` is not a square")))?;
+                    let man = pos.man_at(sq).filter(|m| m.kind == Kind::Pawn);
+                    let two = man.is_some_and(|m| variant.noses.get(m.owner).is_some_and(|n| n.contains(&m.dir)));
+                    if !two {
+                        return Err(bad(format!(
+                            "noses names {name}: no pawn there that could point two ways"
+                        )));
+                    }
+                    free |= B::bit(sq);
+                }
+            }
             "stalemated" => {
                 let parts = tuple(&value)
                     .ok_or_else(|| bad(format!("stalemated must be a 4-tuple, not `{value}`")))?;
@@ -331,6 +380,8 @@ fn read_extra<B: Bits>(
             _ => {}
         }
     }
+    // After every pawn's direction is known.
+    pos.set_free_pawns(free);
     Ok(())
 }
 
@@ -339,7 +390,11 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     let v = pos.variant();
     let shape = v.shape;
     let seat_at = |i: usize| seat_of_colour(v, i);
-    let turn = ['R', 'B', 'Y', 'G'][colour_of_seat(v, pos.turn())];
+    let slots = colours(v);
+    let turn = slots
+        .get(colour_of_seat(v, pos.turn()))
+        .map(|c| c.0.to_ascii_uppercase())
+        .unwrap_or('R');
     let dead_of =
         |i: usize| seat_at(i).is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out));
     let join = |f: &dyn Fn(usize) -> bool| {
@@ -382,6 +437,10 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     if !turned.is_empty() {
         extras.push(format!("'pawnDir':'{}'", turned.join(" ")));
     }
+    let free: Vec<String> = pos.free_pawns().squares().map(|sq| shape.name(sq)).collect();
+    if !free.is_empty() {
+        extras.push(format!("'noses':'{}'", free.join(" ")));
+    }
     if (0..v.players()).any(|s| pos.status(s) == Status::Stalemated) {
         let flags: Vec<&str> = (0..4)
             .map(|i| {
@@ -405,7 +464,7 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
                         tokens.push(empty.to_string());
                         empty = 0;
                     }
-                    let colour = COLOURS[colour_of_seat(v, man.owner)].0;
+                    let colour = slots.get(colour_of_seat(v, man.owner)).map(|c| c.0).unwrap_or('?');
                     let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) {
                         "d"
                     } else {

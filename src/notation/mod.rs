@@ -18,7 +18,14 @@ use crate::variant::{Support, Variant};
 #[error("{0}")]
 pub struct PositionError(pub String);
 
-/// Reads a position of `variant`: FEN4 on the 14x14 boards, FEN elsewhere.
+/// FEN4 for the 14x14 boards and every game of more than two players; FEN
+/// for the two-player boards.
+pub fn uses_fen4(variant: &Variant) -> bool {
+    variant.shape.width == 14 || variant.players() > 2
+}
+
+/// Reads a position of `variant`: FEN4 on the 14x14 boards and for more
+/// than two players, FEN elsewhere.
 pub fn read_position<B: Bits>(
     variant: &'static Variant,
     text: &str,
@@ -29,7 +36,7 @@ pub fn read_position<B: Bits>(
             variant.id
         )));
     }
-    if variant.shape.width == 14 {
+    if uses_fen4(variant) {
         fen4::read(variant, text)
     } else {
         fen::read(variant, text)
@@ -38,7 +45,7 @@ pub fn read_position<B: Bits>(
 
 /// Writes a position in its variant's position text.
 pub fn write_position<B: Bits>(pos: &Position<B>) -> String {
-    if pos.variant().shape.width == 14 {
+    if uses_fen4(pos.variant()) {
         fen4::write(pos)
     } else {
         fen::write(pos)

@@ -11,6 +11,7 @@ const SEATS: &[Seat] = &[
         side: "South",
         team: 0,
         forward: Dir::North,
+        royal: true,
     },
     Seat {
         name: "Black",
@@ -18,6 +19,7 @@ const SEATS: &[Seat] = &[
         side: "North",
         team: 1,
         forward: Dir::South,
+        royal: true,
     },
 ];
 
@@ -77,6 +79,8 @@ pub const CHESS: Variant = Variant {
     en_passant: true,
     promotion: last_rank,
     promote_by_capture_only: false,
+    promote_at_edge: false,
+    noses: &[],
     promotion_kinds: &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
     reverse_on: nowhere,
     forward_on: nowhere,

@@ -19,6 +19,7 @@ const SEATS: &[Seat] = &[
         side: "South",
         team: 0,
         forward: Dir::North,
+        royal: true,
     },
     Seat {
         name: "Black",
@@ -26,6 +27,7 @@ const SEATS: &[Seat] = &[
         side: "North",
         team: 1,
         forward: Dir::South,
+        royal: true,
     },
 ];
 
@@ -80,6 +82,8 @@ pub const DOUBLE_KING: Variant = Variant {
     en_passant: true,
     promotion: last_rank,
     promote_by_capture_only: false,
+    promote_at_edge: false,
+    noses: &[],
     promotion_kinds: &[
         Kind::Queen,
         Kind::Squirk,

@@ -21,6 +21,8 @@ pub struct Seat {
     pub team: u8,
     /// The direction the player's pawns travel at the start.
     pub forward: Dir,
+    /// Whether the player has a king of his own (Double Skak's queen players do not).
+    pub royal: bool,
 }
 
 /// A castling: the king and rook squares before and after.
@@ -85,6 +87,12 @@ pub struct Variant {
     pub promotion: Zone,
     /// Promotion only when the pawn arrives by a capture.
     pub promote_by_capture_only: bool,
+    /// A pawn promotes on the board's edge in its direction of travel
+    /// (Double Skak) rather than on the `promotion` squares.
+    pub promote_at_edge: bool,
+    /// Per seat, the two directions its pawns may point ("noses"); a pawn
+    /// that may still choose (see positions) moves either way on its first move.
+    pub noses: &'static [[Dir; 2]],
     pub promotion_kinds: &'static [Kind],
     /// Squares where a pawn of the seat turns to travel back towards its owner.
     pub reverse_on: Zone,

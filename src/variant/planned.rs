@@ -19,6 +19,7 @@ const fn seat(
         side,
         team,
         forward,
+        royal: true,
     }
 }
 
@@ -42,6 +43,8 @@ const fn planned(
         en_passant: false,
         promotion: nowhere,
         promote_by_capture_only: false,
+        promote_at_edge: false,
+        noses: &[],
         promotion_kinds: &[Kind::Queen],
         reverse_on: nowhere,
         forward_on: nowhere,

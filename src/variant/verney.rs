@@ -16,6 +16,7 @@ const SEATS: &[Seat] = &[
         side: "South",
         team: 0,
         forward: Dir::North,
+        royal: true,
     },
     Seat {
         name: "Red",
@@ -23,6 +24,7 @@ const SEATS: &[Seat] = &[
         side: "West",
         team: 1,
         forward: Dir::East,
+        royal: true,
     },
     Seat {
         name: "White",
@@ -30,6 +32,7 @@ const SEATS: &[Seat] = &[
         side: "North",
         team: 0,
         forward: Dir::South,
+        royal: true,
     },
     Seat {
         name: "Black",
@@ -37,6 +40,7 @@ const SEATS: &[Seat] = &[
         side: "East",
         team: 1,
         forward: Dir::West,
+        royal: true,
     },
 ];
 
@@ -87,6 +91,8 @@ pub const VERNEY: Variant = Variant {
     en_passant: false,
     promotion: adversary_edge,
     promote_by_capture_only: true,
+    promote_at_edge: false,
+    noses: &[],
     promotion_kinds: &[Kind::Queen],
     reverse_on: partner_back_row,
     forward_on: own_pawn_row,
