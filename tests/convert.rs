@@ -92,6 +92,7 @@ fn random_legal_games_round_trip() {
         ("chess", 40, 160),
         ("verney", 12, 120),
         ("double-king", 20, 160),
+        ("double-skak", 20, 160),
     ] {
         let v = variant::by_id(id).expect("variant");
         let mut rng = Rng::new(2026);

@@ -113,7 +113,8 @@ impl<B: Bits> Position<B> {
         let g = &self.rules.geo;
         if let Some(other) = self.other_nose(me, man.dir) {
             let stepped = g.pawn_step(from, other) == Some(to);
-            let took = g.pawn_captures(from, other).has(to) && !g.pawn_captures(from, man.dir).has(to);
+            let took =
+                g.pawn_captures(from, other).has(to) && !g.pawn_captures(from, man.dir).has(to);
             if stepped || took {
                 man.dir = other;
             }

@@ -25,7 +25,10 @@ fn bad(what: impl Into<String>) -> PositionError {
 /// players sit elsewhere (Double Skak's corners) uses its own letters in
 /// seat order.
 fn colours(variant: &Variant) -> [(char, Option<usize>); 4] {
-    let compass = variant.seats.iter().all(|s| COLOURS.iter().any(|c| c.1 == s.side));
+    let compass = variant
+        .seats
+        .iter()
+        .all(|s| COLOURS.iter().any(|c| c.1 == s.side));
     let mut out = [('?', None); 4];
     for (i, slot) in out.iter_mut().enumerate() {
         *slot = if compass {
@@ -48,7 +51,10 @@ fn seat_of_colour(variant: &Variant, i: usize) -> Option<usize> {
 
 /// The colour slot of a seat.
 fn colour_of_seat(variant: &Variant, seat: usize) -> usize {
-    colours(variant).iter().position(|c| c.1 == Some(seat)).unwrap_or(0)
+    colours(variant)
+        .iter()
+        .position(|c| c.1 == Some(seat))
+        .unwrap_or(0)
 }
 
 /// The colour slot a letter names (either case).
@@ -151,8 +157,15 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
         .filter(|c| c.is_ascii_uppercase() && turn_text.len() == 1)
         .and_then(|c| colour_named(variant, c))
         .ok_or_else(|| {
-            let letters: String = colours(variant).iter().filter(|c| c.1.is_some()).map(|c| c.0.to_ascii_uppercase()).collect();
-            bad(format!("turn must be one of {letters}, not `{}`", fields[0]))
+            let letters: String = colours(variant)
+                .iter()
+                .filter(|c| c.1.is_some())
+                .map(|c| c.0.to_ascii_uppercase())
+                .collect();
+            bad(format!(
+                "turn must be one of {letters}, not `{}`",
+                fields[0]
+            ))
         })?;
     let turn = seat_of_colour(variant, turn_colour).ok_or_else(|| {
         bad(format!(
@@ -258,7 +271,11 @@ fn read_board<B: Bits>(
             };
             let colour_index = colour_named(variant, colour)
                 .filter(|_| colour.is_ascii_lowercase())
-                .ok_or_else(|| bad(format!("`{colour}` in `{token}` is not a player's colour letter")))?;
+                .ok_or_else(|| {
+                    bad(format!(
+                        "`{colour}` in `{token}` is not a player's colour letter"
+                    ))
+                })?;
             let owner = seat_of_colour(variant, colour_index)
                 .ok_or_else(|| bad(format!("{} has no player in seat `{colour}`", variant.id)))?;
             let kind = match letter {
@@ -356,7 +373,12 @@ fn read_extra<B: Bits>(
                         .parse_square(name)
                         .ok_or_else(|| bad(format!("`{name}` is not a square")))?;
                     let man = pos.man_at(sq).filter(|m| m.kind == Kind::Pawn);
-                    let two = man.is_some_and(|m| variant.noses.get(m.owner).is_some_and(|n| n.contains(&m.dir)));
+                    let two = man.is_some_and(|m| {
+                        variant
+                            .noses
+                            .get(m.owner)
+                            .is_some_and(|n| n.contains(&m.dir))
+                    });
                     if !two {
                         return Err(bad(format!(
                             "noses names {name}: no pawn there that could point two ways"
@@ -437,7 +459,11 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     if !turned.is_empty() {
         extras.push(format!("'pawnDir':'{}'", turned.join(" ")));
     }
-    let free: Vec<String> = pos.free_pawns().squares().map(|sq| shape.name(sq)).collect();
+    let free: Vec<String> = pos
+        .free_pawns()
+        .squares()
+        .map(|sq| shape.name(sq))
+        .collect();
     if !free.is_empty() {
         extras.push(format!("'noses':'{}'", free.join(" ")));
     }
@@ -464,7 +490,10 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
                         tokens.push(empty.to_string());
                         empty = 0;
                     }
-                    let colour = slots.get(colour_of_seat(v, man.owner)).map(|c| c.0).unwrap_or('?');
+                    let colour = slots
+                        .get(colour_of_seat(v, man.owner))
+                        .map(|c| c.0)
+                        .unwrap_or('?');
                     let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) {
                         "d"
                     } else {

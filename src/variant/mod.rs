@@ -3,6 +3,7 @@
 
 mod chess;
 mod double_king;
+mod double_skak;
 mod verney;
 
 use crate::board::{Dir, Shape};
@@ -165,7 +166,7 @@ pub fn all() -> Vec<&'static Variant> {
     vec![
         &chess::CHESS,
         &verney::VERNEY,
-        &planned::DOUBLE_SKAK,
+        &double_skak::DOUBLE_SKAK,
         &double_king::DOUBLE_KING,
         &planned::SKOCK,
         &planned::QUATTRO,

@@ -55,19 +55,6 @@ const fn planned(
     }
 }
 
-pub const DOUBLE_SKAK: Variant = planned(
-    "double-skak",
-    "Double Skak",
-    "four players, two teams, one king per team, nosed pawns on 8x8 (planned)",
-    Shape::CHESS,
-    &[
-        seat("Yellow", 'y', "North-East", 0, Dir::West),
-        seat("Green", 'g', "South-East", 1, Dir::West),
-        seat("White", 'w', "North-West", 0, Dir::South),
-        seat("Red", 'r', "South-West", 1, Dir::North),
-    ],
-);
-
 pub const SKOCK: Variant = planned(
     "skock",
     "Skock",
