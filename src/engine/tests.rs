@@ -93,3 +93,56 @@ fn each_man_moves_on_every_board_shape() {
         );
     }
 }
+
+/// The fast legality paths (check and pin masks, king moves tested by
+/// attacks) agree with playing every pseudo-legal move and looking, on
+/// positions from random games of every playable variant.
+#[test]
+fn fast_legality_agrees_with_make_and_test_in_every_variant() {
+    use crate::board::Bits;
+    use crate::engine::{MoveList, Position, Turn};
+    use crate::notation::start_position;
+    use crate::selfplay::Rng;
+    use crate::variant::Support;
+
+    fn check<B: Bits>(v: &'static crate::variant::Variant, rng: &mut Rng) -> usize {
+        let mut compared = 0;
+        for _ in 0..20 {
+            let mut pos: Position<B> = start_position(v).expect("start");
+            for _ in 0..200 {
+                let me = pos.turn();
+                let mut pseudo = MoveList::new();
+                pos.generate(me, &mut pseudo);
+                let guard = pos.guard(me);
+                for mv in pseudo.iter() {
+                    assert_eq!(
+                        pos.is_legal(mv, &guard),
+                        pos.legal_after(mv, &guard, true),
+                        "{} {:?} in {}",
+                        v.id,
+                        mv,
+                        crate::notation::write_position(&pos)
+                    );
+                    compared += 1;
+                }
+                let mut list = MoveList::new();
+                if matches!(pos.turn_moves(&mut list), Turn::Over(_)) {
+                    break;
+                }
+                let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
+                    break;
+                };
+                pos.play(mv);
+            }
+        }
+        compared
+    }
+    let mut rng = Rng::new(7);
+    for v in variant::all()
+        .into_iter()
+        .filter(|v| v.support == Support::Playable)
+    {
+        let compared = crate::with_width!(v, B => check::<B>(v, &mut rng));
+        assert!(compared > 10_000, "{}: {compared}", v.id);
+    }
+}
