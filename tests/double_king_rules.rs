@@ -187,3 +187,31 @@ fn a_squirks_leap_cannot_be_blocked() {
         .collect();
     assert_eq!(leaps.len(), 16, "{leaps:?}");
 }
+
+#[test]
+fn a_fork_of_both_kings_then_a_king_taken_with_mate_is_a_2k_checkmate() {
+    use roundtable::report::two_kings::two_king_checkmate;
+    let start = "3k2k3/p3Rppp2/10/10/10/10/10/K3Q4K w - - 0 1";
+    let g = game(start, &["Re7-e8", "a7-a6", "Re8xd8"]);
+    let trace = replay::<u128>(&g).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        trace.plies[0].long, "Re7-e8+",
+        "one check mark: both kings are Black's"
+    );
+    assert_eq!(trace.plies[2].long, "Re8xd8#");
+    assert_eq!(two_king_checkmate(&trace), Some(true));
+    // A loser who starts with one king is mated plainly.
+    let plain = "6k3/5ppp2/10/10/10/10/10/K3Q3RK w - - 0 1";
+    let trace = replay::<u128>(&game(plain, &["Ri1-i8"])).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(trace.plies[0].long, "Ri1-i8#");
+    assert_eq!(two_king_checkmate(&trace), Some(false));
+    // The other variants know no such thing.
+    let chess = roundtable::variant::by_id("chess").expect("chess");
+    let text = std::fs::read_to_string("records/morphy-opera-1858.pgn").expect("record");
+    let opera = roundtable::input::games(&text, None)
+        .remove(0)
+        .expect("reads");
+    let opera = replay::<u64>(&opera).expect("replays");
+    assert_eq!(opera.variant.id, chess.id);
+    assert_eq!(two_king_checkmate(&opera), None);
+}

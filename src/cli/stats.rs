@@ -144,10 +144,13 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
 
 /// The tables of one game's report.
 pub fn tables(r: &GameReport) -> String {
-    let claim = r
+    let mut claim = r
         .draw_claimable_from_round
         .map(|n| format!("; a draw may be claimed from round {n}"))
         .unwrap_or_default();
+    if r.two_king_checkmate == Some(true) {
+        claim.push_str("; a 2K checkmate");
+    }
     let mut out = format!(
         "== {} ({}): {} plies, {} rounds; result {}{}{claim}\n\n",
         r.source,

@@ -31,6 +31,9 @@ pub struct GameReport {
     /// The round from which a draw may be claimed (Verney: one piece or
     /// none left on each side), if it came to that.
     pub draw_claimable_from_round: Option<usize>,
+    /// Double King Chess: whether the checkmate was a "2K checkmate"
+    /// (`null` where the notion does not apply).
+    pub two_king_checkmate: Option<bool>,
 }
 
 /// The report of a replayed game; `stated` is the result the record gives
@@ -80,5 +83,6 @@ pub fn report<B: Bits>(
             .iter()
             .find(|p| p.events.contains(&crate::replay::Event::DrawClaimable))
             .map(|p| p.round),
+        two_king_checkmate: super::two_kings::two_king_checkmate(trace),
     }
 }

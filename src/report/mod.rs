@@ -4,3 +4,4 @@ pub mod attribution;
 pub mod game;
 pub mod material;
 pub mod players;
+pub mod two_kings;
