@@ -289,7 +289,19 @@ fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<Stri
         }
         return Ok(pgn::write_game(&tags, &plies, 2, &result));
     }
-    let rounds: Vec<Vec<String>> = plies.chunks(v.players()).map(<[String]>::to_vec).collect();
+    // A round ends when the turn order wraps: players who left the game
+    // have no slot (as PGN4 writes eliminations).
+    let mut rounds: Vec<Vec<String>> = Vec::new();
+    let mut last_seat = None;
+    for (ply, text) in trace.plies.iter().zip(plies) {
+        if rounds.is_empty() || last_seat.is_some_and(|s| ply.seat <= s) {
+            rounds.push(Vec::new());
+        }
+        if let Some(round) = rounds.last_mut() {
+            round.push(text);
+        }
+        last_seat = Some(ply.seat);
+    }
     Ok(pgn::write_rounds(&tags, &rounds, &result))
 }
 
@@ -304,6 +316,15 @@ fn round_table<B: Bits>(
             "a round table starts each round with the first player; this game starts with another"
                 .into(),
         ));
+    }
+    let left = |p: &crate::replay::TracePly<B>| {
+        (0..v.players()).any(|s| p.after.status(s) == crate::engine::Status::Out)
+    };
+    if let Some(i) = trace.plies.iter().position(left) {
+        return Err(ConvertError(format!(
+            "move {}: a player has left the game; a round table keeps one column per player",
+            i + 1
+        )));
     }
     let systems = System::all::<B>(v);
     let mut ids = Identities::new(&trace.start);

@@ -60,9 +60,10 @@ pub fn detect(text: &str) -> Format {
     let mut lines = body.lines().map(str::trim).filter(|l| !l.is_empty());
     match lines.next() {
         Some(first) if first.starts_with('{') => {
-            if lines.next().is_some_and(|l| l.starts_with('{'))
-                || first.ends_with('}') && body.trim_end().lines().count() > 1
-            {
+            // A record written pretty spans lines and opens with a lone `{`;
+            // JSON Lines closes each record on its line (or the line is
+            // longer than the text seen so far).
+            if first.ends_with('}') || !body.trim_end().contains('\n') {
                 Format::Jsonl
             } else {
                 Format::Json
@@ -204,18 +205,12 @@ pub fn from_record(rec: &Record) -> Result<GameInput, InputError> {
                 format!("a player of {} in move {}", variant.id, i + 1),
             )
         })?;
-        if named != seat {
-            return Err(error(
-                None,
-                m.player.clone(),
-                format!(
-                    "{} at move {} (the turn order of {})",
-                    variant.seats[seat].name,
-                    i + 1,
-                    variant.id
-                ),
-            ));
+        // Rounds follow the seats: a new round starts when the order wraps
+        // (players who left the game have no plies). The replay checks turns.
+        if i > 0 && named <= seat {
+            round += 1;
         }
+        seat = named;
         let described = match m.mv.trim() {
             "?" => Described::Unspecified,
             text => match parse_token(text) {
@@ -239,6 +234,7 @@ pub fn from_record(rec: &Record) -> Result<GameInput, InputError> {
             described,
             comments: m.comments.clone(),
             inferred: m.inferred,
+            follows_turn: false,
         });
         if !m.variations.is_empty() {
             return Err(error(
@@ -249,10 +245,6 @@ pub fn from_record(rec: &Record) -> Result<GameInput, InputError> {
                     i + 1
                 ),
             ));
-        }
-        seat = (seat + 1) % variant.players();
-        if seat == 0 {
-            round += 1;
         }
     }
     Ok(GameInput {
@@ -466,6 +458,7 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
                     described,
                     comments: std::mem::take(&mut pending_comments),
                     inferred: false,
+                    follows_turn: true,
                 });
                 seat = (seat + 1) % variant.players();
             }
@@ -544,6 +537,7 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
                     described,
                     comments: Vec::new(),
                     inferred: false,
+                    follows_turn: false,
                 },
             ));
         }
@@ -573,7 +567,12 @@ mod tests {
 
     #[test]
     fn detects_each_notation() {
-        assert_eq!(detect("{\"format\":1}"), Format::Json);
+        assert_eq!(detect("{\"format\":1}"), Format::Jsonl);
+        assert_eq!(detect("{\n  \"format\": 1\n}\n"), Format::Json);
+        assert_eq!(
+            detect("{\"format\":1, \"moves\": [{\"player\""),
+            Format::Jsonl
+        );
         assert_eq!(detect("{\"format\":1}\n{\"format\":1}\n"), Format::Jsonl);
         assert_eq!(detect("[Event \"x\"]\n\n1. e4 e5 *\n"), Format::Pgn);
         assert_eq!(

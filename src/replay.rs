@@ -43,6 +43,9 @@ pub struct PlyInput {
     pub comments: Vec<String>,
     /// The record says the move was inferred (a filled-in `Any move.`).
     pub inferred: bool,
+    /// The record gives plies in turn order without naming the player
+    /// (PGN): the ply is whoever's turn it is, which eliminations change.
+    pub follows_turn: bool,
 }
 
 /// A game as read, ready to replay.
@@ -206,6 +209,8 @@ struct Replayer<'g, B: Bits> {
     systems: Vec<Option<System>>,
     /// The move list `resolve` fills, made once per game.
     list: std::cell::RefCell<MoveList>,
+    /// The seat to move at the ply being resolved, for plies that follow the turn.
+    to_move: std::cell::Cell<usize>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -216,6 +221,7 @@ pub fn replay<B: Bits>(game: &GameInput) -> Result<Trace<B>, Box<ReplayError>> {
         game,
         systems: descriptive_systems::<B>(game),
         list: std::cell::RefCell::new(MoveList::new()),
+        to_move: std::cell::Cell::new(0),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -248,6 +254,7 @@ pub fn validate<B: Bits>(game: &GameInput) -> Result<(usize, Option<Outcome>), B
         game,
         systems: descriptive_systems::<B>(game),
         list: std::cell::RefCell::new(MoveList::new()),
+        to_move: std::cell::Cell::new(0),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -381,7 +388,7 @@ impl<B: Bits> Replayer<'_, B> {
         Box::new(ReplayError {
             kind,
             round: ply.round,
-            player: self.game.variant.seat_name(ply.seat).to_string(),
+            player: self.game.variant.seat_name(self.seat(ply)).to_string(),
             text: ply.text.clone(),
             span: ply.span,
             message,
@@ -389,8 +396,18 @@ impl<B: Bits> Replayer<'_, B> {
         })
     }
 
+    /// The seat a ply belongs to: the one the record names, or the one to move.
+    fn seat(&self, ply: &PlyInput) -> usize {
+        if ply.follows_turn {
+            self.to_move.get()
+        } else {
+            ply.seat
+        }
+    }
+
     fn check_turn(&self, ply: &PlyInput, pos: &Position<B>) -> Result<(), Box<ReplayError>> {
-        if pos.turn() != ply.seat {
+        self.to_move.set(pos.turn());
+        if pos.turn() != self.seat(ply) {
             let name = |s: usize| self.game.variant.seat_name(s);
             return Err(self.error(
                 ply,
@@ -398,7 +415,7 @@ impl<B: Bits> Replayer<'_, B> {
                 format!(
                     "it is {}'s turn, not {}'s",
                     name(pos.turn()),
-                    name(ply.seat)
+                    name(self.seat(ply))
                 ),
                 Vec::new(),
             ));
@@ -468,7 +485,7 @@ impl<B: Bits> Replayer<'_, B> {
                     systems: &self.systems,
                     ids,
                 };
-                resolve_descriptive(pos, &ctx, list.as_slice(), ply.seat, d)
+                resolve_descriptive(pos, &ctx, list.as_slice(), self.seat(ply), d)
                     .map_err(|e| self.resolve_error(ply, e))
             }
             Described::Algebraic(token) => resolve_algebraic(pos, list.as_slice(), token)
@@ -564,7 +581,7 @@ impl<B: Bits> Replayer<'_, B> {
             let fits = next.is_none_or(|n| self.resolve(n, pos, ids).is_ok());
             return fits.then(Vec::new);
         };
-        if pos.turn() != first.seat {
+        if !first.follows_turn && pos.turn() != first.seat {
             return None;
         }
         let mut list = MoveList::new();
@@ -619,6 +636,12 @@ impl<B: Bits> Replayer<'_, B> {
             .count();
         let mut text = long::write(before, mv);
         text.push_str(&"+".repeat(checks));
+        // A move after which someone leaves the game mated is marked `#`.
+        if after.variant().scheme == crate::variant::Scheme::Elimination
+            && events.iter().any(|e| matches!(e, Event::Mated { .. }))
+        {
+            text = text.trim_end_matches('+').to_string() + "#";
+        }
         // In the orthodox scheme the mate ends the game with this move.
         if after.variant().scheme == crate::variant::Scheme::Orthodox
             && matches!(after.outcome(), Some(Outcome::Win { .. }))
@@ -628,7 +651,7 @@ impl<B: Bits> Replayer<'_, B> {
         }
         TracePly {
             round: ply.round,
-            seat: ply.seat,
+            seat: before.turn(),
             text: ply.text.clone(),
             span: ply.span,
             mv,
@@ -709,6 +732,10 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
     for seat in (0..after.seats()).filter(|&s| s != mover) {
         if before.status(seat) == Status::Mated && after.status(seat) == Status::Active {
             out.push(Event::Released { seat });
+        }
+        // Multi-chess: a player mated by this ply left the game with it.
+        if before.status(seat) != Status::Out && after.status(seat) == Status::Out {
+            out.push(Event::Mated { seat });
         }
     }
     out

@@ -60,6 +60,7 @@ pub fn game<B: Bits>(
             described: Described::Long(text),
             comments: Vec::new(),
             inferred: false,
+            follows_turn: false,
         });
         pos.play(mv);
         if pos.turn() == 0 {

@@ -38,6 +38,7 @@ fn game(start: &str, plies: &[&str]) -> GameInput {
                 described: Described::Long(m.to_string()),
                 comments: Vec::new(),
                 inferred: false,
+                follows_turn: false,
             })
             .collect(),
         result: None,

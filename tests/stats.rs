@@ -129,6 +129,7 @@ fn game(start: String, first_seat: usize, moves: &[&str]) -> GameInput {
                 },
                 comments: Vec::new(),
                 inferred: false,
+                follows_turn: false,
             };
             seat = (seat + 1) % 4;
             if seat == first_seat {

@@ -56,6 +56,9 @@ pub struct Position<B: Bits> {
     /// En passant chances, by the seat whose double step opened them.
     pub(crate) ep: [EpChance; 4],
     pub(crate) status: [Status; 4],
+    /// The player whose check on each seat's king came last (`u8::MAX`: none);
+    /// the mating player of Multi-chess.
+    pub(crate) last_checker: [u8; 4],
     pub(crate) turn: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
@@ -71,6 +74,7 @@ impl<B: Bits> PartialEq for Position<B> {
             && self.free == o.free
             && self.ep == o.ep
             && self.status == o.status
+            && self.last_checker == o.last_checker
             && self.turn == o.turn
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
@@ -106,6 +110,7 @@ impl<B: Bits> Position<B> {
             free: B::EMPTY,
             ep: [NO_EP; 4],
             status,
+            last_checker: [u8::MAX; 4],
             turn: 0,
             halfmove: 0,
             fullmove: 1,
@@ -280,7 +285,7 @@ impl<B: Bits> Position<B> {
     pub fn active_men(&self, seats: u8) -> B {
         let mut men = B::EMPTY;
         for s in 0..self.rules.seats {
-            if seats & (1 << s) != 0 && self.status[s] != Status::Mated {
+            if seats & (1 << s) != 0 && !matches!(self.status[s], Status::Mated | Status::Out) {
                 men |= self.by_seat[s];
             }
         }
@@ -335,6 +340,27 @@ impl<B: Bits> Position<B> {
         self.kings_of(seat)
             .squares()
             .any(|k| self.attackers(k, enemies, self.occupied).any())
+    }
+
+    /// The player whose check on `seat`'s king came last, if any.
+    pub fn last_checker(&self, seat: usize) -> Option<usize> {
+        self.last_checker
+            .get(seat)
+            .filter(|&&c| c != u8::MAX)
+            .map(|&c| c as usize)
+    }
+
+    /// The player a check counts for when one move newly checks a king with
+    /// men of the seats in `owners` (a bit mask): the mover if he is among
+    /// them, otherwise the first of them in turn order after the mover.
+    pub fn checker_of(&self, mover: usize, owners: u8) -> Option<usize> {
+        let n = self.rules.seats;
+        if owners & (1 << mover) != 0 {
+            return Some(mover);
+        }
+        (1..=n)
+            .map(|k| (mover + k) % n)
+            .find(|s| owners & (1 << s) != 0)
     }
 
     /// The one royal square of `seat`, when he has exactly one king.

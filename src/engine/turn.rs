@@ -27,6 +27,8 @@ pub enum EndReason {
     BothAdversariesMated,
     /// One player of a team mated and his partner stalemated, or both stalemated.
     TeamStalemated,
+    /// Every other player has left the game (Multi-chess).
+    LastPlayer,
 }
 
 impl EndReason {
@@ -36,6 +38,7 @@ impl EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::BothAdversariesMated => "both adversaries mated",
             EndReason::TeamStalemated => "a team mated and stalemated, or both stalemated",
+            EndReason::LastPlayer => "the last player on the board",
         }
     }
 }
@@ -95,6 +98,34 @@ impl<B: Bits> Position<B> {
                     }
                 };
                 Turn::Over(outcome)
+            }
+            Scheme::Elimination => {
+                let left: Vec<usize> = (0..self.rules.seats)
+                    .filter(|&s| status[s] != Status::Out)
+                    .collect();
+                if let [winner] = left.as_slice() {
+                    list.clear();
+                    return Turn::Over(Outcome::Win {
+                        seats: 1 << winner,
+                        reason: EndReason::LastPlayer,
+                    });
+                }
+                if !list.is_empty() {
+                    return Turn::Moves;
+                }
+                // Mated players leave as the ply before their turn is made;
+                // only a position given as text can start with one: his
+                // pass removes him. A stalemated player passes while more
+                // than two remain; with two, it is a draw.
+                if status[me] == Status::Mated || left.len() > 2 {
+                    list.push(Move::PASS);
+                    return Turn::Pass {
+                        becomes: status[me],
+                    };
+                }
+                Turn::Over(Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                })
             }
             Scheme::InertMates => {
                 if let Some(outcome) = self.team_end(&status) {

@@ -4,6 +4,7 @@
 mod chess;
 mod double_king;
 mod double_skak;
+mod quattro;
 mod verney;
 
 use crate::board::{Dir, Shape};
@@ -47,6 +48,12 @@ pub enum Scheme {
     /// player's men stay inert until released; a team wins when both
     /// adversaries are mated.
     InertMates,
+    /// Meerman's Multi-chess: a mated player leaves the game at the start of
+    /// his turn (not a ply); his mating player gets a bonus queen on the
+    /// king's square; his men leave one by one unless their removal would
+    /// expose a king (those stay as neutral men); a stalemated player passes
+    /// while more than two remain; the last player wins.
+    Elimination,
 }
 
 /// Whether a variant is implemented by the engine yet.
@@ -169,7 +176,7 @@ pub fn all() -> Vec<&'static Variant> {
         &double_skak::DOUBLE_SKAK,
         &double_king::DOUBLE_KING,
         &planned::SKOCK,
-        &planned::QUATTRO,
+        &quattro::QUATTRO,
         &planned::TRIPLE,
         &planned::TEAM,
     ]

@@ -66,21 +66,6 @@ pub const SKOCK: Variant = planned(
     ],
 );
 
-const QUATTRO_SEATS: &[Seat] = &[
-    seat("White", 'w', "South", 0, Dir::North),
-    seat("Black", 'b', "West", 1, Dir::East),
-    seat("Brown", 'n', "North", 2, Dir::South),
-    seat("Gray", 'g', "East", 3, Dir::West),
-];
-
-pub const QUATTRO: Variant = planned(
-    "quattro",
-    "Quattro-Chess (Meerman)",
-    "four players, all against all, on the 160-square cross (planned)",
-    Shape::CROSS,
-    QUATTRO_SEATS,
-);
-
 pub const TRIPLE: Variant = planned(
     "triple",
     "Triple-Chess (Meerman)",

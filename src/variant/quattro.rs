@@ -1,0 +1,124 @@
+//! Meerman's Quattro-Chess, all against all (rules.md section 5).
+//!
+//! Decisions used (rules.md): Verney's board and layout; extended en passant
+//! open to each other player on his next turn only; castling on the own
+//! back row, the king two squares towards the rook; the bonus piece is a
+//! queen (the record cannot yet name another). A position read as text
+//! cannot carry who checked each king last: a mate in its first turns then
+//! gives no bonus.
+
+use super::{Castling, Scheme, Seat, Support, Variant};
+use crate::board::{Dir, Shape};
+use crate::men::Kind;
+
+const SEATS: &[Seat] = &[
+    Seat {
+        name: "White",
+        letter: 'w',
+        side: "South",
+        team: 0,
+        forward: Dir::North,
+        royal: true,
+    },
+    Seat {
+        name: "Black",
+        letter: 'b',
+        side: "West",
+        team: 1,
+        forward: Dir::East,
+        royal: true,
+    },
+    Seat {
+        name: "Brown",
+        letter: 'n',
+        side: "North",
+        team: 2,
+        forward: Dir::South,
+        royal: true,
+    },
+    Seat {
+        name: "Gray",
+        letter: 'g',
+        side: "East",
+        team: 3,
+        forward: Dir::West,
+        royal: true,
+    },
+];
+
+const fn castle(
+    seat: usize,
+    k: &'static str,
+    kt: &'static str,
+    r: &'static str,
+    rt: &'static str,
+    notation: &'static str,
+) -> Castling {
+    Castling {
+        seat,
+        king_from: k,
+        king_to: kt,
+        rook_from: r,
+        rook_to: rt,
+        notation,
+    }
+}
+
+const CASTLINGS: &[Castling] = &[
+    castle(0, "h1", "j1", "k1", "i1", "O-O"),
+    castle(0, "h1", "f1", "d1", "g1", "O-O-O"),
+    castle(1, "a8", "a10", "a11", "a9", "O-O"),
+    castle(1, "a8", "a6", "a4", "a7", "O-O-O"),
+    castle(2, "g14", "e14", "d14", "f14", "O-O"),
+    castle(2, "g14", "i14", "k14", "h14", "O-O-O"),
+    castle(3, "n7", "n5", "n4", "n6", "O-O"),
+    castle(3, "n7", "n9", "n11", "n8", "O-O-O"),
+];
+
+/// The pawns' starting line: a pawn there may step two squares.
+fn pawn_row(seat: usize, x: usize, y: usize) -> bool {
+    match seat {
+        0 => y == 1,
+        1 => x == 1,
+        2 => y == 12,
+        _ => x == 12,
+    }
+}
+
+/// The opposite side's back row.
+fn opposite_back_row(seat: usize, x: usize, y: usize) -> bool {
+    match seat {
+        0 => y == 13,
+        1 => x == 13,
+        2 => y == 0,
+        _ => x == 0,
+    }
+}
+
+pub const QUATTRO: Variant = Variant {
+    id: "quattro",
+    name: "Quattro-Chess (Meerman)",
+    summary: "four players, all against all, on the 160-square cross; the mated leave, the mating gain a queen",
+    support: Support::Playable,
+    shape: Shape::CROSS,
+    seats: SEATS,
+    start: "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
+            3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/\
+            bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/\
+            bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
+            3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
+    scheme: Scheme::Elimination,
+    double_step: pawn_row,
+    en_passant: true,
+    promotion: opposite_back_row,
+    promote_by_capture_only: false,
+    promote_at_edge: false,
+    noses: &[],
+    promotion_kinds: &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+    reverse_on: super::nowhere,
+    forward_on: super::nowhere,
+    leap_partner_pawn: false,
+    shield_partner: false,
+    castlings: CASTLINGS,
+    kings: &[Kind::King],
+};

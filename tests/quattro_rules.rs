@@ -1,0 +1,191 @@
+//! Meerman's Quattro-Chess (rules.md section 5), one position per rule.
+
+use roundtable::board::U256;
+use roundtable::engine::{EndReason, MoveList, Outcome, Position, Status, Turn};
+use roundtable::men::{Kind, Man};
+use roundtable::notation::{long, start_position};
+use roundtable::variant::{self, Variant};
+
+const WHITE: usize = 0;
+const BLACK: usize = 1;
+const BROWN: usize = 2;
+const GRAY: usize = 3;
+
+fn quattro() -> &'static Variant {
+    variant::by_id("quattro").expect("quattro")
+}
+
+/// Men as `<player><kind><square>` (`wNd9`); kings on their home squares
+/// unless given.
+fn position(men: &[&str], turn: usize) -> Position<U256> {
+    let v = quattro();
+    let mut pos = Position::<U256>::empty(v);
+    let mut kings = [false; 4];
+    for text in men {
+        let mut chars = text.chars();
+        let seat = v
+            .seat_named(&chars.next().expect("p").to_string())
+            .expect("player");
+        let kind = Kind::from_letter(chars.next().expect("k")).expect("kind");
+        let sq = v.shape.parse_square(chars.as_str()).expect("square");
+        kings[seat] |= kind == Kind::King;
+        pos.put(sq, Man::new(kind, seat, v.seats[seat].forward));
+    }
+    for (seat, home) in ["h1", "a8", "g14", "n7"].iter().enumerate() {
+        if !kings[seat] {
+            let sq = v.shape.parse_square(home).expect("home");
+            pos.put(sq, Man::new(Kind::King, seat, v.seats[seat].forward));
+        }
+    }
+    pos.set_turn(turn);
+    pos
+}
+
+fn moves(pos: &Position<U256>) -> (Vec<String>, Turn) {
+    let mut list = MoveList::new();
+    let turn = pos.turn_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|m| long::write(pos, m)).collect();
+    v.sort();
+    (v, turn)
+}
+
+fn play(pos: &Position<U256>, text: &str) -> Position<U256> {
+    let mut list = MoveList::new();
+    pos.turn_moves(&mut list);
+    let mv = list
+        .iter()
+        .find(|m| long::write(pos, *m) == text)
+        .unwrap_or_else(|| panic!("{text} not legal: {:?}", moves(pos).0));
+    pos.after(mv)
+}
+
+fn at(pos: &Position<U256>, square: &str) -> Option<Man> {
+    pos.man_at(quattro().shape.parse_square(square).expect("square"))
+}
+
+#[test]
+fn start_position_double_steps_and_perft() {
+    let start: Position<U256> = start_position(quattro()).expect("start");
+    let (list, _) = moves(&start);
+    assert_eq!(list.len(), 20);
+    assert!(list.contains(&"e2-e4".to_string()) && list.contains(&"e2-e3".to_string()));
+    assert_eq!(
+        start.perft(2),
+        399,
+        "a White double step can block a Black one"
+    );
+}
+
+#[test]
+fn extended_en_passant_for_each_other_player_once() {
+    // White's d2-d4 skips d3; Black's pawn c4 (travelling east) takes there.
+    let pos = position(&["wPd2", "bPc4"], WHITE);
+    let after = play(&pos, "d2-d4");
+    let taken = play(&after, "c4xd3");
+    assert_eq!(at(&taken, "d4"), None, "the pawn that stepped is removed");
+    assert_eq!(at(&taken, "d3").map(|m| m.owner), Some(BLACK));
+    // Had Black let it pass, the chance is gone when White's turn comes back.
+    let waited = play(
+        &play(&play(&play(&after, "Ka8-a9"), "Kg14-f14"), "Kn7-n6"),
+        "Kh1-i1",
+    );
+    assert!(!moves(&waited).0.contains(&"c4xd3".to_string()));
+}
+
+#[test]
+fn a_mated_player_leaves_his_mater_gets_a_queen_and_neutral_men_stay() {
+    // White's knight mates Black's boxed king a8 from b10. Gray's king n8
+    // and Brown's g14 stand on lines from a8 that Black's pawns b8 and b9 close.
+    let pos = position(
+        &["wNd9", "bRa7", "bNa9", "bPb7", "bPb8", "bPb9", "gKn8"],
+        WHITE,
+    );
+    let after = play(&pos, "Nd9-b10");
+    assert_eq!(after.status(BLACK), Status::Out);
+    assert_eq!(after.turn(), BROWN, "the elimination is not a ply");
+    assert_eq!(
+        at(&after, "a8").map(|m| (m.kind, m.owner)),
+        Some((Kind::Queen, WHITE))
+    );
+    for gone in ["a7", "a9", "b7"] {
+        assert_eq!(at(&after, gone), None, "{gone} leaves");
+    }
+    for stays in ["b8", "b9"] {
+        assert_eq!(
+            at(&after, stays).map(|m| m.owner),
+            Some(BLACK),
+            "{stays} stays neutral"
+        );
+    }
+    // Neutral men block, never get taken, never attack.
+    assert!(!after.in_check(GRAY) && !after.in_check(BROWN));
+    // Re-examined after every move: Brown's king steps off the diagonal, so
+    // b9 goes at once; Gray's leaves rank 8, so b8 goes.
+    let later = play(&after, "Kg14-f14");
+    assert_eq!(at(&later, "b9"), None);
+    assert_eq!(at(&later, "b8").map(|m| m.owner), Some(BLACK));
+    let later = play(&later, "Kn8-n9");
+    assert_eq!(at(&later, "b8"), None);
+}
+
+#[test]
+fn the_last_player_on_the_board_wins() {
+    let mut pos = position(&[], WHITE);
+    for seat in [BLACK, BROWN, GRAY] {
+        pos.set_status(seat, Status::Out);
+    }
+    assert_eq!(
+        moves(&pos).1,
+        Turn::Over(Outcome::Win {
+            seats: 1 << WHITE,
+            reason: EndReason::LastPlayer
+        })
+    );
+}
+
+#[test]
+fn stalemate_passes_with_more_than_two_and_draws_with_two() {
+    // White's king h1 boxed by Gray's rooks on g- and i-files... and rank 2.
+    let pos = position(&["gRg5", "gRi5", "gRd2"], WHITE);
+    assert!(!pos.in_check(WHITE));
+    let (list, turn) = moves(&pos);
+    assert_eq!(list, ["--"]);
+    assert_eq!(
+        turn,
+        Turn::Pass {
+            becomes: Status::Stalemated
+        }
+    );
+    let mut two = pos;
+    two.set_status(BLACK, Status::Out);
+    two.set_status(BROWN, Status::Out);
+    assert_eq!(
+        moves(&two).1,
+        Turn::Over(Outcome::Draw {
+            reason: EndReason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn castling_on_the_own_back_row() {
+    let start: Position<U256> = start_position(quattro()).expect("start");
+    let mut pos = start;
+    for sq in ["i1", "j1"] {
+        pos.remove(quattro().shape.parse_square(sq).expect("sq"));
+    }
+    let after = play(&pos, "O-O");
+    assert_eq!(at(&after, "j1").map(|m| m.kind), Some(Kind::King));
+    assert_eq!(at(&after, "i1").map(|m| m.kind), Some(Kind::Rook));
+}
+
+#[test]
+fn promotion_only_on_the_opposite_back_row() {
+    let pos = position(&["wPe13", "wPc10"], WHITE);
+    let (list, _) = moves(&pos);
+    assert!(list.contains(&"e13-e14=Q".to_string()), "{list:?}");
+    assert!(
+        list.contains(&"c10-c11".to_string()),
+        "c11 is not a promotion square"
+    );
+}
