@@ -6,6 +6,19 @@ use crate::board::{Bits, Dir, Square, orth_index};
 use crate::men::{Kind, Man};
 use crate::variant::Variant;
 
+/// The player a check counts for when one move of `mover` newly checks a
+/// king with men of the seats in `owners` (a bit mask): the mover if he is
+/// among them (his move gave it), otherwise the first of them in turn order
+/// after him (a check uncovered by his move counts for the checking man's owner).
+pub fn checker(seats: usize, mover: usize, owners: u8) -> Option<usize> {
+    if owners & (1 << mover) != 0 {
+        return Some(mover);
+    }
+    (1..=seats)
+        .map(|k| (mover + k) % seats)
+        .find(|s| owners & (1 << s) != 0)
+}
+
 /// A player's standing in the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {

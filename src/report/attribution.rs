@@ -7,17 +7,11 @@ use serde::Serialize;
 use crate::board::Bits;
 use crate::replay::{Event, Trace};
 
-/// The player a check counts for, when one move newly checks a king with men
-/// of several players: the mover if his men are among them (his move gave
-/// the check), otherwise the first of them in turn order after the mover (a
-/// check uncovered by his move counts for the owner of the checking man).
+/// The player a check counts for (see [`crate::engine::checker`]), with
+/// the checking seats given as a list.
 pub fn checker(seats: usize, mover: usize, by: &[usize]) -> Option<usize> {
-    if by.contains(&mover) {
-        return Some(mover);
-    }
-    (1..=seats)
-        .map(|k| (mover + k) % seats)
-        .find(|s| by.contains(s))
+    let owners = by.iter().fold(0u8, |mask, &s| mask | (1 << (s & 7)));
+    crate::engine::checker(seats, mover, owners)
 }
 
 /// A move in a report: round, ply number (1-based in the game), player and text.
