@@ -711,7 +711,9 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         {
             moved |= B::bit(c.rook_to);
         }
-        for seat in (0..after.seats()).filter(|&s| s != mover && after.status(s) != Status::Mated) {
+        for seat in (0..after.seats())
+            .filter(|&s| s != mover && !matches!(after.status(s), Status::Mated | Status::Out))
+        {
             let mut by = Vec::new();
             for k in after.kings_of(seat).squares() {
                 let now = after.attackers(k, after.enemy_men(seat), after.occupied());
@@ -733,8 +735,19 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         if before.status(seat) == Status::Mated && after.status(seat) == Status::Active {
             out.push(Event::Released { seat });
         }
-        // Multi-chess: a player mated by this ply left the game with it.
+        // Multi-chess: a player mated by this ply left the game with it; the
+        // bonus queen on his king's square names the mating player.
         if before.status(seat) != Status::Out && after.status(seat) == Status::Out {
+            let bonus = before
+                .sole_king(seat)
+                .and_then(|k| after.man_at(k))
+                .filter(|m| m.kind == Kind::Queen && m.owner != seat);
+            if let Some(queen) = bonus {
+                out.push(Event::Check {
+                    seat,
+                    by: vec![queen.owner],
+                });
+            }
             out.push(Event::Mated { seat });
         }
     }
