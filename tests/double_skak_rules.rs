@@ -1,9 +1,10 @@
 //! Double Skak (rules.md section 2), one position per rule.
 
+mod common;
+
 use roundtable::board::{Bits, Dir};
-use roundtable::engine::{EndReason, MoveList, Outcome, Position, Status, Turn};
-use roundtable::men::{Kind, Man};
-use roundtable::notation::{fen4, long, start_position};
+use roundtable::engine::{EndReason, Outcome, Position, Status, Turn};
+use roundtable::notation::{fen4, start_position};
 use roundtable::variant::{self, Variant};
 
 const YELLOW: usize = 0;
@@ -19,56 +20,21 @@ fn ds() -> &'static Variant {
 /// still free to choose their nose. The two kings stand on a8 and a1 unless given.
 fn position(men: &[&str], turn: usize, free: &[&str]) -> Position<u64> {
     let v = ds();
-    let mut pos = Position::<u64>::empty(v);
-    let mut kings = [false; 4];
-    for text in men {
-        let (man, dir) = match text.split_once(':') {
-            Some((m, d)) => (m, d.chars().next().and_then(Dir::from_letter)),
-            None => (*text, None),
-        };
-        let mut chars = man.chars();
-        let seat = v
-            .seat_named(&chars.next().expect("p").to_string())
-            .expect("player");
-        let kind = Kind::from_letter(chars.next().expect("k")).expect("kind");
-        let sq = v.shape.parse_square(chars.as_str()).expect("square");
-        kings[seat] |= kind == Kind::King;
-        pos.put(
-            sq,
-            Man::new(kind, seat, dir.unwrap_or(v.seats[seat].forward)),
-        );
-    }
-    for (seat, home) in [(WHITE, "a8"), (RED, "a1")] {
-        if !kings[seat] {
-            let sq = v.shape.parse_square(home).expect("home");
-            pos.put(sq, Man::new(Kind::King, seat, v.seats[seat].forward));
-        }
-    }
+    let mut pos = common::position::<u64>(v, men, &[(WHITE, "a8"), (RED, "a1")], turn);
     let set = free
         .iter()
         .map(|n| v.shape.parse_square(n).expect("square"))
         .fold(0u64, |acc, sq| acc | u64::bit(sq));
     pos.set_free_pawns(set);
-    pos.set_turn(turn);
     pos
 }
 
 fn moves(pos: &Position<u64>) -> (Vec<String>, Turn) {
-    let mut list = MoveList::new();
-    let turn = pos.turn_moves(&mut list);
-    let mut v: Vec<String> = list.iter().map(|m| long::write(pos, m)).collect();
-    v.sort();
-    (v, turn)
+    common::moves(pos)
 }
 
 fn play(pos: &Position<u64>, text: &str) -> Position<u64> {
-    let mut list = MoveList::new();
-    pos.turn_moves(&mut list);
-    let mv = list
-        .iter()
-        .find(|m| long::write(pos, *m) == text)
-        .unwrap_or_else(|| panic!("{text} not legal: {:?}", moves(pos).0));
-    pos.after(mv)
+    common::play(pos, text)
 }
 
 fn sq(name: &str) -> usize {

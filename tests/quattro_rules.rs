@@ -1,9 +1,11 @@
 //! Meerman's Quattro-Chess (rules.md section 5), one position per rule.
 
+mod common;
+
 use roundtable::board::U256;
-use roundtable::engine::{EndReason, MoveList, Outcome, Position, Status, Turn};
+use roundtable::engine::{EndReason, Outcome, Position, Status, Turn};
 use roundtable::men::{Kind, Man};
-use roundtable::notation::{long, start_position};
+use roundtable::notation::start_position;
 use roundtable::variant::{self, Variant};
 
 const WHITE: usize = 0;
@@ -18,45 +20,20 @@ fn quattro() -> &'static Variant {
 /// Men as `<player><kind><square>` (`wNd9`); kings on their home squares
 /// unless given.
 fn position(men: &[&str], turn: usize) -> Position<U256> {
-    let v = quattro();
-    let mut pos = Position::<U256>::empty(v);
-    let mut kings = [false; 4];
-    for text in men {
-        let mut chars = text.chars();
-        let seat = v
-            .seat_named(&chars.next().expect("p").to_string())
-            .expect("player");
-        let kind = Kind::from_letter(chars.next().expect("k")).expect("kind");
-        let sq = v.shape.parse_square(chars.as_str()).expect("square");
-        kings[seat] |= kind == Kind::King;
-        pos.put(sq, Man::new(kind, seat, v.seats[seat].forward));
-    }
-    for (seat, home) in ["h1", "a8", "g14", "n7"].iter().enumerate() {
-        if !kings[seat] {
-            let sq = v.shape.parse_square(home).expect("home");
-            pos.put(sq, Man::new(Kind::King, seat, v.seats[seat].forward));
-        }
-    }
-    pos.set_turn(turn);
-    pos
+    common::position(
+        quattro(),
+        men,
+        &[(0, "h1"), (1, "a8"), (2, "g14"), (3, "n7")],
+        turn,
+    )
 }
 
 fn moves(pos: &Position<U256>) -> (Vec<String>, Turn) {
-    let mut list = MoveList::new();
-    let turn = pos.turn_moves(&mut list);
-    let mut v: Vec<String> = list.iter().map(|m| long::write(pos, m)).collect();
-    v.sort();
-    (v, turn)
+    common::moves(pos)
 }
 
 fn play(pos: &Position<U256>, text: &str) -> Position<U256> {
-    let mut list = MoveList::new();
-    pos.turn_moves(&mut list);
-    let mv = list
-        .iter()
-        .find(|m| long::write(pos, *m) == text)
-        .unwrap_or_else(|| panic!("{text} not legal: {:?}", moves(pos).0));
-    pos.after(mv)
+    common::play(pos, text)
 }
 
 fn at(pos: &Position<U256>, square: &str) -> Option<Man> {

@@ -1,6 +1,8 @@
 //! Verney's rules (rules.md section 1), one constructed position per rule.
 //! Each test fails if its rule is broken.
 
+mod common;
+
 use roundtable::board::{Bits, Dir, U256};
 use roundtable::engine::{EndReason, MoveList, Outcome, Position, Status, Turn};
 use roundtable::men::{Kind, Man};
@@ -19,35 +21,16 @@ fn verney() -> &'static Variant {
 /// A position from men written `<player><kind><square>` (`yKh1`); the four
 /// kings stand on their home squares unless given.
 fn position(men: &[&str], turn: usize) -> Position<U256> {
-    let v = verney();
-    let mut pos = Position::<U256>::empty(v);
-    let mut kings = [false; 4];
-    for text in men {
-        let mut chars = text.chars();
-        let seat = v
-            .seat_named(&chars.next().expect("player").to_string())
-            .expect("player letter");
-        let kind = Kind::from_letter(chars.next().expect("kind")).expect("kind letter");
-        let sq = v.shape.parse_square(chars.as_str()).expect("square");
-        kings[seat] |= kind == Kind::King;
-        pos.put(sq, Man::new(kind, seat, v.seats[seat].forward));
-    }
-    for (seat, home) in ["h1", "a8", "g14", "n7"].iter().enumerate() {
-        if !kings[seat] {
-            let sq = v.shape.parse_square(home).expect("home");
-            pos.put(sq, Man::new(Kind::King, seat, v.seats[seat].forward));
-        }
-    }
-    pos.set_turn(turn);
-    pos
+    common::position(
+        verney(),
+        men,
+        &[(0, "h1"), (1, "a8"), (2, "g14"), (3, "n7")],
+        turn,
+    )
 }
 
 fn moves(pos: &Position<U256>) -> (Vec<String>, Turn) {
-    let mut list = MoveList::new();
-    let turn = pos.turn_moves(&mut list);
-    let mut texts: Vec<String> = list.iter().map(|m| long::write(pos, m)).collect();
-    texts.sort();
-    (texts, turn)
+    common::moves(pos)
 }
 
 fn moves_from(pos: &Position<U256>, square: &str) -> Vec<String> {
@@ -66,13 +49,7 @@ fn moves_from(pos: &Position<U256>, square: &str) -> Vec<String> {
 }
 
 fn play(pos: &Position<U256>, text: &str) -> Position<U256> {
-    let mut list = MoveList::new();
-    pos.turn_moves(&mut list);
-    let mv = list
-        .iter()
-        .find(|m| long::write(pos, *m) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal here; legal: {:?}", moves(pos).0));
-    pos.after(mv)
+    common::play(pos, text)
 }
 
 fn sq(name: &str) -> usize {

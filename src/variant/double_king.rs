@@ -31,34 +31,15 @@ const SEATS: &[Seat] = &[
     },
 ];
 
-/// Each king castles short with its own rook and long (`O-O-O-O`) with the far one.
-const fn castle(
-    seat: usize,
-    king_from: &'static str,
-    king_to: &'static str,
-    rook_from: &'static str,
-    rook_to: &'static str,
-    notation: &'static str,
-) -> Castling {
-    Castling {
-        seat,
-        king_from,
-        king_to,
-        rook_from,
-        rook_to,
-        notation,
-    }
-}
-
 const CASTLINGS: &[Castling] = &[
-    castle(0, "g1", "i1", "j1", "h1", "O-O"),
-    castle(0, "d1", "b1", "a1", "c1", "O-O"),
-    castle(0, "g1", "c1", "a1", "d1", "O-O-O-O"),
-    castle(0, "d1", "h1", "j1", "g1", "O-O-O-O"),
-    castle(1, "g8", "i8", "j8", "h8", "O-O"),
-    castle(1, "d8", "b8", "a8", "c8", "O-O"),
-    castle(1, "g8", "c8", "a8", "d8", "O-O-O-O"),
-    castle(1, "d8", "h8", "j8", "g8", "O-O-O-O"),
+    Castling::new(0, "g1", "i1", "j1", "h1", "O-O"),
+    Castling::new(0, "d1", "b1", "a1", "c1", "O-O"),
+    Castling::new(0, "g1", "c1", "a1", "d1", "O-O-O-O"),
+    Castling::new(0, "d1", "h1", "j1", "g1", "O-O-O-O"),
+    Castling::new(1, "g8", "i8", "j8", "h8", "O-O"),
+    Castling::new(1, "d8", "b8", "a8", "c8", "O-O"),
+    Castling::new(1, "g8", "c8", "a8", "d8", "O-O-O-O"),
+    Castling::new(1, "d8", "h8", "j8", "g8", "O-O-O-O"),
 ];
 
 fn second_rank(seat: usize, _x: usize, y: usize) -> bool {

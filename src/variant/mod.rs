@@ -39,6 +39,26 @@ pub struct Castling {
     pub notation: &'static str,
 }
 
+impl Castling {
+    pub const fn new(
+        seat: usize,
+        king_from: &'static str,
+        king_to: &'static str,
+        rook_from: &'static str,
+        rook_to: &'static str,
+        notation: &'static str,
+    ) -> Castling {
+        Castling {
+            seat,
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            notation,
+        }
+    }
+}
+
 /// How a player's turn ends when he has no legal move, and what mate does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {

@@ -46,33 +46,15 @@ const SEATS: &[Seat] = &[
     },
 ];
 
-const fn castle(
-    seat: usize,
-    k: &'static str,
-    kt: &'static str,
-    r: &'static str,
-    rt: &'static str,
-    notation: &'static str,
-) -> Castling {
-    Castling {
-        seat,
-        king_from: k,
-        king_to: kt,
-        rook_from: r,
-        rook_to: rt,
-        notation,
-    }
-}
-
 const CASTLINGS: &[Castling] = &[
-    castle(0, "h1", "j1", "k1", "i1", "O-O"),
-    castle(0, "h1", "f1", "d1", "g1", "O-O-O"),
-    castle(1, "a8", "a10", "a11", "a9", "O-O"),
-    castle(1, "a8", "a6", "a4", "a7", "O-O-O"),
-    castle(2, "g14", "e14", "d14", "f14", "O-O"),
-    castle(2, "g14", "i14", "k14", "h14", "O-O-O"),
-    castle(3, "n7", "n5", "n4", "n6", "O-O"),
-    castle(3, "n7", "n9", "n11", "n8", "O-O-O"),
+    Castling::new(0, "h1", "j1", "k1", "i1", "O-O"),
+    Castling::new(0, "h1", "f1", "d1", "g1", "O-O-O"),
+    Castling::new(1, "a8", "a10", "a11", "a9", "O-O"),
+    Castling::new(1, "a8", "a6", "a4", "a7", "O-O-O"),
+    Castling::new(2, "g14", "e14", "d14", "f14", "O-O"),
+    Castling::new(2, "g14", "i14", "k14", "h14", "O-O-O"),
+    Castling::new(3, "n7", "n5", "n4", "n6", "O-O"),
+    Castling::new(3, "n7", "n9", "n11", "n8", "O-O-O"),
 ];
 
 /// The pawns' starting line: a pawn there may step two squares.
