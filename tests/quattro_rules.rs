@@ -198,3 +198,26 @@ fn the_mate_is_attributed_to_the_player_who_got_the_queen() {
     assert_eq!(found[0].mated, "Black");
     assert_eq!(found[0].mating.as_deref(), Some("White"));
 }
+
+#[test]
+fn triple_chess_is_quattro_without_the_east_arm() {
+    let triple = variant::by_id("triple").expect("triple");
+    assert_eq!(triple.shape.squares().count(), 136);
+    let start: Position<U256> = start_position(triple).expect("start");
+    assert_eq!(moves(&start).0.len(), 20);
+    // Three turns make a round: White, Black, Brown, then White again.
+    let after = play(&play(&play(&start, "e2-e3"), "b8-c8"), "g13-g12");
+    assert_eq!(after.turn(), WHITE);
+    // West promotes on the board's east edge, k4..k11.
+    let pos: Position<U256> = common::position(
+        triple,
+        &["bPj7"],
+        &[(0, "h1"), (1, "a8"), (2, "g14")],
+        BLACK,
+    );
+    assert!(
+        moves(&pos).0.contains(&"j7-k7=Q".to_string()),
+        "{:?}",
+        moves(&pos).0
+    );
+}

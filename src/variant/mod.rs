@@ -197,7 +197,7 @@ pub fn all() -> Vec<&'static Variant> {
         &double_king::DOUBLE_KING,
         &planned::SKOCK,
         &quattro::QUATTRO,
-        &planned::TRIPLE,
+        &quattro::TRIPLE,
         &planned::TEAM,
     ]
 }

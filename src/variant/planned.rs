@@ -66,18 +66,6 @@ pub const SKOCK: Variant = planned(
     ],
 );
 
-pub const TRIPLE: Variant = planned(
-    "triple",
-    "Triple-Chess (Meerman)",
-    "three players, all against all, on the cross without its East arm (planned)",
-    Shape::TRIPLE,
-    &[
-        seat("White", 'w', "South", 0, Dir::North),
-        seat("Black", 'b', "West", 1, Dir::East),
-        seat("Brown", 'n', "North", 2, Dir::South),
-    ],
-);
-
 pub const TEAM: Variant = planned(
     "team",
     "Team-Chess (Meerman)",

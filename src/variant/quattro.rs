@@ -11,7 +11,7 @@ use super::{Castling, Scheme, Seat, Support, Variant};
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
 
-const SEATS: &[Seat] = &[
+pub(super) const SEATS: &[Seat] = &[
     Seat {
         name: "White",
         letter: 'w',
@@ -46,7 +46,7 @@ const SEATS: &[Seat] = &[
     },
 ];
 
-const CASTLINGS: &[Castling] = &[
+pub(super) const CASTLINGS: &[Castling] = &[
     Castling::new(0, "h1", "j1", "k1", "i1", "O-O"),
     Castling::new(0, "h1", "f1", "d1", "g1", "O-O-O"),
     Castling::new(1, "a8", "a10", "a11", "a9", "O-O"),
@@ -58,7 +58,7 @@ const CASTLINGS: &[Castling] = &[
 ];
 
 /// The pawns' starting line: a pawn there may step two squares.
-fn pawn_row(seat: usize, x: usize, y: usize) -> bool {
+pub(super) fn pawn_row(seat: usize, x: usize, y: usize) -> bool {
     match seat {
         0 => y == 1,
         1 => x == 1,
@@ -103,4 +103,32 @@ pub const QUATTRO: Variant = Variant {
     shield_partner: false,
     castlings: CASTLINGS,
     kings: &[Kind::King],
+};
+
+/// The opposite back row; West, facing the missing East arm, promotes on
+/// the board's east edge k4..k11 (rules.md, Triple-Chess Decision).
+fn triple_back_row(seat: usize, x: usize, y: usize) -> bool {
+    match seat {
+        0 => y == 13,
+        1 => x == 10 && (3..=10).contains(&y),
+        _ => y == 0,
+    }
+}
+
+/// Triple-Chess: Quattro without the East arm and its player (rules.md
+/// section 5, Decision: no public text gives Meerman's three-player board).
+pub const TRIPLE: Variant = Variant {
+    id: "triple",
+    name: "Triple-Chess (Meerman)",
+    summary: "three players, all against all, on the cross without its East arm",
+    shape: Shape::TRIPLE,
+    seats: SEATS.split_at(3).0,
+    start: "R-0,0,0,0-1,1,1,0-1,1,1,0-0,0,0,0-0-\
+            3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/\
+            bR,bP,12/bN,bP,12/bB,bP,12/bK,bP,12/\
+            bQ,bP,12/bB,bP,12/bN,bP,12/bR,bP,12/14/\
+            3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
+    castlings: CASTLINGS.split_at(6).0,
+    promotion: triple_back_row,
+    ..QUATTRO
 };
