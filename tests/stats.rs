@@ -430,3 +430,15 @@ fn verneys_drawn_ending_is_reported_as_a_claim_not_applied() {
     );
     assert_eq!(trace.outcome, None, "a claim, not an end");
 }
+
+#[test]
+fn empty_input_is_reported_not_silently_accepted() {
+    for command in ["stats", "validate"] {
+        roundtable()
+            .args([command, "-"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("no game was read"));
+    }
+}

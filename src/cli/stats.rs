@@ -120,6 +120,12 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     if let Some(e) = failure {
         return Err(e);
     }
+    if summary.games == 0 {
+        return Err(CliError::Input(format!(
+            "no game was read from {}",
+            paths.join(", ")
+        )));
+    }
     if !args.json && summary.games > 1 {
         println!("Summary:\n{}", summary.table());
     }
@@ -226,6 +232,8 @@ pub fn tables(r: &GameReport) -> String {
         "passes",
         "inferred",
         "captures",
+        "men taken",
+        "taken from",
         "checks given",
         "checks received",
         "promotions",
@@ -241,6 +249,8 @@ pub fn tables(r: &GameReport) -> String {
             p.passes.to_string(),
             p.inferred.to_string(),
             p.captures.to_string(),
+            counts(&p.captured_kinds),
+            counts(&p.captured_from),
             p.checks_given.to_string(),
             p.checks_received.to_string(),
             p.promotions.to_string(),
@@ -254,6 +264,17 @@ pub fn tables(r: &GameReport) -> String {
     table.with(Style::psql());
     out.push_str(&format!("Players:\n{table}\n\n"));
     out
+}
+
+/// `queen 1, bishop 2`, or `-` when empty.
+fn counts(map: &std::collections::BTreeMap<String, usize>) -> String {
+    if map.is_empty() {
+        return "-".into();
+    }
+    map.iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The players' colours for pictures.

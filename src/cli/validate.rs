@@ -151,6 +151,12 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         }
         summary.add(&checked);
     })?;
+    if summary.games == 0 {
+        return Err(CliError::Input(format!(
+            "no game was read from {}",
+            paths.join(", ")
+        )));
+    }
     if args.json {
         let text = serde_json::to_string_pretty(&summary)
             .map_err(|e| CliError::Internal(e.to_string()))?;
