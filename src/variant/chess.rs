@@ -4,7 +4,8 @@ use super::{Castling, Scheme, Seat, Support, Variant, nowhere};
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
 
-const SEATS: &[Seat] = &[
+/// White South, Black North: the two seats of every two-player variant here.
+pub(super) const SEATS: &[Seat] = &[
     Seat {
         name: "White",
         letter: 'w',

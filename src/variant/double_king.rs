@@ -8,28 +8,9 @@
 //! ambiguity otherwise); a player with both kings and no legal move draws.
 //! Not yet: the "2K checkmate" mark in reports.
 
-use super::{Castling, Scheme, Seat, Support, Variant};
-use crate::board::{Dir, Shape};
+use super::{Castling, Scheme, Support, Variant};
+use crate::board::Shape;
 use crate::men::Kind;
-
-const SEATS: &[Seat] = &[
-    Seat {
-        name: "White",
-        letter: 'w',
-        side: "South",
-        team: 0,
-        forward: Dir::North,
-        royal: true,
-    },
-    Seat {
-        name: "Black",
-        letter: 'b',
-        side: "North",
-        team: 1,
-        forward: Dir::South,
-        royal: true,
-    },
-];
 
 const CASTLINGS: &[Castling] = &[
     Castling::new(0, "g1", "i1", "j1", "h1", "O-O"),
@@ -56,7 +37,7 @@ pub const DOUBLE_KING: Variant = Variant {
     summary: "two kings and a squirk each on 10x8; capture one king, then mate the other",
     support: Support::Playable,
     shape: Shape::WIDE,
-    seats: SEATS,
+    seats: super::chess::SEATS,
     start: "rnbkqskbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBKQSKBNR w ADGJadgj - 0 1",
     scheme: Scheme::Orthodox,
     double_step: second_rank,

@@ -2,6 +2,7 @@
 //! directions and zones, castlings) plus the hooks where its rules differ.
 
 mod chess;
+mod cross;
 mod double_king;
 mod double_skak;
 mod quattro;

@@ -7,6 +7,7 @@
 //! cannot carry who checked each king last: a mate in its first turns then
 //! gives no bonus.
 
+use super::cross::{opposite_back_row, pawn_row};
 use super::{Castling, Scheme, Seat, Support, Variant};
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
@@ -56,26 +57,6 @@ pub(super) const CASTLINGS: &[Castling] = &[
     Castling::new(3, "n7", "n5", "n4", "n6", "O-O"),
     Castling::new(3, "n7", "n9", "n11", "n8", "O-O-O"),
 ];
-
-/// The pawns' starting line: a pawn there may step two squares.
-pub(super) fn pawn_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 1,
-        1 => x == 1,
-        2 => y == 12,
-        _ => x == 12,
-    }
-}
-
-/// The opposite side's back row.
-fn opposite_back_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 13,
-        1 => x == 13,
-        2 => y == 0,
-        _ => x == 0,
-    }
-}
 
 pub const QUATTRO: Variant = Variant {
     id: "quattro",

@@ -5,6 +5,7 @@
 //! South, Red West, White North, Black East); a stalemated player whose
 //! partner is active passes; the "one piece left" draw is a claim, not applied.
 
+use super::cross::{opposite_back_row, pawn_row};
 use super::{Scheme, Seat, Support, Variant, nowhere};
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
@@ -54,26 +55,6 @@ fn adversary_edge(seat: usize, x: usize, y: usize) -> bool {
     }
 }
 
-/// The partner's back row: a pawn arriving there turns back.
-fn partner_back_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 13,
-        1 => x == 13,
-        2 => y == 0,
-        _ => x == 0,
-    }
-}
-
-/// The owner's own pawn row: a returning pawn arriving there turns forward.
-fn own_pawn_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 1,
-        1 => x == 1,
-        2 => y == 12,
-        _ => x == 12,
-    }
-}
-
 pub const VERNEY: Variant = Variant {
     id: "verney",
     name: "Verney's Four-Handed Chess (1881)",
@@ -94,8 +75,9 @@ pub const VERNEY: Variant = Variant {
     promote_at_edge: false,
     noses: &[],
     promotion_kinds: &[Kind::Queen],
-    reverse_on: partner_back_row,
-    forward_on: own_pawn_row,
+    // The partner sits opposite: his back row turns a pawn back.
+    reverse_on: opposite_back_row,
+    forward_on: pawn_row,
     leap_partner_pawn: true,
     shield_partner: true,
     castlings: &[],
