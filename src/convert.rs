@@ -179,7 +179,7 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         .iter()
         .map(|t| (t.key.clone(), t.value.clone()))
         .collect();
-    if v.id != "chess" {
+    if v.hints.variant_tag {
         tags.push(("Variant".into(), v.id.into()));
     }
     if v.players() > 2 {

@@ -324,11 +324,8 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
     let variant_tag = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant"));
     let variant = match variant_tag {
         Some((_, v, span)) => {
-            let id = v.trim().to_ascii_lowercase();
-            if ["standard", "chess", "orthodox"].contains(&id.as_str()) {
-                variant_named("chess", *span)?
-            } else {
-                variant_named(&id, *span).map_err(|mut e| {
+            {
+                variant_named(v, *span).map_err(|mut e| {
                     e.expected = format!(
                         "{} (Chess.com's four-player rule sets such as FFA or Teams are not a variant of roundtable; name the project's variant, e.g. `[Variant \"verney\"]`)",
                         e.expected

@@ -612,10 +612,8 @@ impl<B: Bits> Replayer<'_, B> {
     ) -> TracePly<B> {
         let after = *after;
         let mut events = events(before, mv, &after);
-        if after.variant().scheme == crate::variant::Scheme::InertMates
-            && few_pieces_each_side(&after)
-            && !few_pieces_each_side(before)
-        {
+        let hooks = after.rules().hooks;
+        if hooks.draw_claimable(before, &after) {
             events.push(Event::DrawClaimable);
         }
         if inferred || ply.inferred {
@@ -636,18 +634,13 @@ impl<B: Bits> Replayer<'_, B> {
             .count();
         let mut text = long::write(before, mv);
         text.push_str(&"+".repeat(checks));
-        // A move after which someone leaves the game mated is marked `#`.
-        if after.variant().scheme == crate::variant::Scheme::Elimination
-            && events.iter().any(|e| matches!(e, Event::Mated { .. }))
-        {
+        // A mating ply is marked `#`; where the mate ends the game with this
+        // ply (orthodox), the mate is its event.
+        if hooks.mating_ply(before, &after) {
             text = text.trim_end_matches('+').to_string() + "#";
-        }
-        // In the orthodox scheme the mate ends the game with this move.
-        if after.variant().scheme == crate::variant::Scheme::Orthodox
-            && matches!(after.outcome(), Some(Outcome::Win { .. }))
-        {
-            text = text.trim_end_matches('+').to_string() + "#";
-            events.push(Event::Mated { seat: after.turn() });
+            if !events.iter().any(|e| matches!(e, Event::Mated { .. })) {
+                events.push(Event::Mated { seat: after.turn() });
+            }
         }
         TracePly {
             round: ply.round,
@@ -661,19 +654,6 @@ impl<B: Bits> Replayer<'_, B> {
             after,
         }
     }
-}
-
-/// Whether every team has at most one piece on the board, kings and pawns
-/// not counted (Verney: "a double checkmate can then never ensue").
-fn few_pieces_each_side<B: Bits>(pos: &Position<B>) -> bool {
-    let v = pos.variant();
-    let pieces = pos.occupied() & !pos.pieces(Kind::King) & !pos.pieces(Kind::Pawn);
-    (0..v.team_count()).all(|team| {
-        let men = (0..v.players())
-            .filter(|&s| v.seats[s].team as usize == team)
-            .fold(B::EMPTY, |acc, s| acc | pos.men_of(s));
-        !(men & pieces).several()
-    })
 }
 
 /// The events of `mv` played in `before`, leading to `after`.

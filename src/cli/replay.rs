@@ -88,7 +88,7 @@ fn print_table<B: Bits>(trace: &Trace<B>) {
     let last = trace.last();
     println!("Position after {} plies:\n", trace.plies.len());
     println!("{}", diagram::text(last));
-    let scale = Scale::default_for(v.id);
+    let scale = Scale::default_for(v);
     let start = material::of_position(&trace.start, &scale);
     let end = material::of_position(last, &scale);
     let rows: Vec<MaterialRow> = (0..v.players())

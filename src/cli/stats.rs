@@ -67,7 +67,7 @@ fn work(item: Item, scale: Option<&Scale>) -> Outcome {
     };
     let scale = scale
         .cloned()
-        .unwrap_or_else(|| Scale::default_for(game.variant.id));
+        .unwrap_or_else(|| Scale::default_for(game.variant));
     with_width!(game.variant, B => match replay::<B>(&game) {
         Ok(trace) => Outcome::Report(Box::new(report(&source, &trace, game.result.as_ref(), &scale))),
         Err(e) => Outcome::Invalid(Checked::Invalid {

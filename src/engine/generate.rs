@@ -86,7 +86,7 @@ impl<B: Bits> Position<B> {
         if pawns.is_empty() {
             return;
         }
-        let allies_pawns = if v.leap_partner_pawn {
+        let allies_pawns = if v.pawns.leap_partner_pawn {
             let mut allied = B::EMPTY;
             for s in 0..r.seats {
                 if s != seat && r.allies[seat] & (1 << s) != 0 {
@@ -125,12 +125,12 @@ impl<B: Bits> Position<B> {
         let r = self.rules;
         let g = &r.geo;
         let occ = self.occupied;
-        let promo = if r.variant.promote_at_edge {
+        let promo = if r.promote_at_edge {
             r.edge[orth_index(d)]
         } else {
             r.promotion[ctx.seat]
         };
-        let step_promo = if r.variant.promote_by_capture_only {
+        let step_promo = if r.variant.pawns.promote_by_capture_only {
             B::EMPTY
         } else {
             promo
@@ -181,7 +181,7 @@ impl<B: Bits> Position<B> {
         kind: MoveKind,
     ) {
         if promo.has(to) {
-            for &p in self.rules.variant.promotion_kinds {
+            for &p in self.rules.variant.pawns.promotion_kinds {
                 list.push(Move::new(from, to, MoveKind::Promotion(p)));
             }
         } else {
@@ -192,7 +192,7 @@ impl<B: Bits> Position<B> {
     /// Skipped squares of open en passant chances that `seat` may take on.
     #[inline]
     pub(crate) fn ep_targets_for(&self, seat: usize) -> B {
-        if !self.rules.variant.en_passant {
+        if !self.rules.variant.pawns.en_passant {
             return B::EMPTY;
         }
         let adversaries = self.rules.adversaries(seat);

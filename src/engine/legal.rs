@@ -5,7 +5,6 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::position::{Position, Status};
 use crate::board::{Bits, Square};
 use crate::men::Kind;
-use crate::variant::Scheme;
 
 /// What the legality test needs to know about a position before any move.
 pub(crate) struct Guard<B: Bits> {
@@ -45,8 +44,7 @@ impl<B: Bits> Position<B> {
         let own = self.by_seat[mover];
         let king = self.sole_king(mover);
         let mut pinned = B::EMPTY;
-        let mut test_all =
-            self.rules.variant.scheme == Scheme::InertMates && self.status.contains(&Status::Mated);
+        let mut test_all = self.rules.hooks.test_every_move(self);
         if let Some(k) = king {
             test_all |= self.attackers(k, enemies, self.occupied).any();
             pinned |= self.pinned_to(k, enemies, own);

@@ -253,7 +253,7 @@ impl<B: Bits> Position<B> {
     /// seats whose variant gives them two noses are kept).
     pub fn set_free_pawns(&mut self, set: B) {
         let mut free = B::EMPTY;
-        for (seat, _) in self.rules.variant.noses.iter().enumerate() {
+        for (seat, _) in self.rules.variant.pawns.noses.iter().enumerate() {
             free |= set & self.by_seat[seat & 3];
         }
         self.free = free & self.by_kind[Kind::Pawn.index()];
@@ -262,7 +262,7 @@ impl<B: Bits> Position<B> {
     /// The other nose of a free pawn of `seat` pointing `dir`.
     #[inline]
     pub(crate) fn other_nose(&self, seat: usize, dir: Dir) -> Option<Dir> {
-        let [a, b] = *self.rules.variant.noses.get(seat)?;
+        let [a, b] = *self.rules.variant.pawns.noses.get(seat)?;
         if dir == a {
             Some(b)
         } else if dir == b {
@@ -337,7 +337,7 @@ impl<B: Bits> Position<B> {
             // A pawn that may still choose its nose attacks along both.
             let free = pawns & self.free;
             if free.any() {
-                for (seat, &[a, b]) in self.rules.variant.noses.iter().enumerate() {
+                for (seat, &[a, b]) in self.rules.variant.pawns.noses.iter().enumerate() {
                     let own = free & self.by_seat[seat & 3];
                     found |= g.pawn_captures(sq, b.opposite()) & own & self.by_dir[orth_index(a)];
                     found |= g.pawn_captures(sq, a.opposite()) & own & self.by_dir[orth_index(b)];
@@ -374,6 +374,19 @@ impl<B: Bits> Position<B> {
         (1..=n)
             .map(|k| (mover + k) % n)
             .find(|s| owners & (1 << s) != 0)
+    }
+
+    /// Records `checker` as the player whose check on `seat`'s king came last.
+    pub(crate) fn set_last_checker(&mut self, seat: usize, checker: Option<usize>) {
+        if let Some(c) = self.last_checker.get_mut(seat) {
+            *c = checker.map_or(u8::MAX, |c| c as u8);
+        }
+    }
+
+    /// Whether some player is mated (and his men inert).
+    #[inline]
+    pub(crate) fn anyone_mated(&self) -> bool {
+        self.status.contains(&Status::Mated)
     }
 
     /// The one royal square of `seat`, when he has exactly one king.

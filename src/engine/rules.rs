@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::board::{Bits, Geometry, Square};
-use crate::variant::{Variant, Zone};
+use crate::variant::{HooksAt, Promotion, Variant, Zone};
 
 /// A castling as square sets.
 #[derive(Debug, Clone, Copy)]
@@ -23,12 +23,15 @@ pub struct CastleRule<B: Bits> {
 }
 
 /// The engine's tables for one variant at one set width.
-#[derive(Debug)]
 pub struct Rules<B: Bits> {
     pub variant: &'static Variant,
+    /// The variant's rules of turn and end at this width.
+    pub hooks: &'static dyn HooksAt<B>,
     pub geo: Geometry<B>,
     pub seats: usize,
     pub promotion: [B; 4],
+    /// Pawns promote on the board's edge in their direction of travel.
+    pub promote_at_edge: bool,
     pub double_step: [B; 4],
     pub reverse_on: [B; 4],
     pub forward_on: [B; 4],
@@ -40,6 +43,14 @@ pub struct Rules<B: Bits> {
     pub castles: Vec<CastleRule<B>>,
 }
 
+impl<B: Bits> std::fmt::Debug for Rules<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rules")
+            .field("variant", &self.variant.id)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<B: Bits> Rules<B> {
     fn new(variant: &'static Variant) -> Self {
         let geo = Geometry::<B>::new(variant.shape);
@@ -48,9 +59,10 @@ impl<B: Bits> Rules<B> {
         let zone = |z: Zone| -> [B; 4] {
             let mut out = [B::EMPTY; 4];
             for (seat, set) in out.iter_mut().enumerate().take(seats) {
+                let forward = variant.seats[seat].forward;
                 for sq in shape.squares() {
                     let (x, y) = shape.coords(sq);
-                    if z(seat, x, y) {
+                    if z.contains(&shape, seat, forward, x, y) {
                         *set |= B::bit(sq);
                     }
                 }
@@ -99,14 +111,21 @@ impl<B: Bits> Rules<B> {
                 }
             }
         }
+        let pawns = &variant.pawns;
+        let (promotion, promote_at_edge) = match pawns.promotion {
+            Promotion::On(z) => (zone(z), false),
+            Promotion::AtEdge => ([B::EMPTY; 4], true),
+        };
         Rules {
             variant,
+            hooks: variant.hooks.at::<B>(),
             edge,
             seats,
-            promotion: zone(variant.promotion),
-            double_step: zone(variant.double_step),
-            reverse_on: zone(variant.reverse_on),
-            forward_on: zone(variant.forward_on),
+            promotion,
+            promote_at_edge,
+            double_step: zone(pawns.double_step),
+            reverse_on: zone(pawns.reverse_on),
+            forward_on: zone(pawns.forward_on),
             allies,
             partner,
             castles,

@@ -4,7 +4,6 @@
 use super::moves::{Move, MoveList};
 use super::position::{Position, Status};
 use crate::board::Bits;
-use crate::variant::Scheme;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,75 +70,16 @@ impl<B: Bits> Position<B> {
                 Status::Stalemated
             };
         }
-        match self.rules.variant.scheme {
-            Scheme::Orthodox => {
-                if !list.is_empty() {
-                    return Turn::Moves;
-                }
-                // A player without a king (Double Skak's queen players)
-                // passes when he cannot move.
-                if self.kings_of(me).is_empty() {
-                    list.push(Move::PASS);
-                    return Turn::Pass {
-                        becomes: Status::Stalemated,
-                    };
-                }
-                // A player with two kings is never mated; without a legal
-                // move at all the game is drawn (rules.md, Double King).
-                let outcome = if status[me] == Status::Mated && !self.kings_of(me).several() {
-                    let winners = self.rules.adversaries(me);
-                    Outcome::Win {
-                        seats: winners,
-                        reason: EndReason::Checkmate,
-                    }
-                } else {
-                    Outcome::Draw {
-                        reason: EndReason::Stalemate,
-                    }
-                };
+        match self.rules.hooks.judge(self, &status, !list.is_empty()) {
+            Turn::Moves => Turn::Moves,
+            Turn::Pass { becomes } => {
+                list.clear();
+                list.push(Move::PASS);
+                Turn::Pass { becomes }
+            }
+            Turn::Over(outcome) => {
+                list.clear();
                 Turn::Over(outcome)
-            }
-            Scheme::Elimination => {
-                let left: Vec<usize> = (0..self.rules.seats)
-                    .filter(|&s| status[s] != Status::Out)
-                    .collect();
-                if let [winner] = left.as_slice() {
-                    list.clear();
-                    return Turn::Over(Outcome::Win {
-                        seats: 1 << winner,
-                        reason: EndReason::LastPlayer,
-                    });
-                }
-                if !list.is_empty() {
-                    return Turn::Moves;
-                }
-                // Mated players leave as the ply before their turn is made;
-                // only a position given as text can start with one: his
-                // pass removes him. A stalemated player passes while more
-                // than two remain; with two, it is a draw.
-                if status[me] == Status::Mated || left.len() > 2 {
-                    list.push(Move::PASS);
-                    return Turn::Pass {
-                        becomes: status[me],
-                    };
-                }
-                Turn::Over(Outcome::Draw {
-                    reason: EndReason::Stalemate,
-                })
-            }
-            Scheme::InertMates => {
-                if let Some(outcome) = self.team_end(&status) {
-                    list.clear();
-                    return Turn::Over(outcome);
-                }
-                if list.is_empty() {
-                    list.push(Move::PASS);
-                    Turn::Pass {
-                        becomes: status[me],
-                    }
-                } else {
-                    Turn::Moves
-                }
             }
         }
     }
@@ -153,12 +93,11 @@ impl<B: Bits> Position<B> {
         if matches!(self.status[me], Status::Mated | Status::Out) {
             return false;
         }
-        if self.rules.variant.scheme == Scheme::InertMates {
-            let mut status = self.status;
-            status[me] = Status::Active;
-            if self.team_end(&status).is_some() {
-                return false;
-            }
+        // The variant may end the game whatever the mover could do.
+        let mut status = self.status;
+        status[me] = Status::Active;
+        if self.rules.hooks.judge(self, &status, true) != Turn::Moves {
+            return false;
         }
         list.clear();
         self.generate_onto(me, B::bit(to), list);
@@ -168,36 +107,6 @@ impl<B: Bits> Position<B> {
         let guard = self.guard(me);
         list.retain(|m| self.is_legal(m, &guard));
         !list.is_empty()
-    }
-
-    /// Verney's end: a team wins when both adversaries are mated; a draw
-    /// when one of a team is mated and his partner stalemated, or both stalemated.
-    fn team_end(&self, status: &[Status; 4]) -> Option<Outcome> {
-        let r = self.rules;
-        let seats = r.seats;
-        for seat in 0..seats {
-            let adversaries = r.adversaries(seat);
-            let all_mated = (0..seats)
-                .filter(|s| adversaries & (1 << s) != 0)
-                .all(|s| status[s] == Status::Mated);
-            if adversaries != 0 && all_mated {
-                return Some(Outcome::Win {
-                    seats: r.allies[seat],
-                    reason: EndReason::BothAdversariesMated,
-                });
-            }
-        }
-        for seat in 0..seats {
-            let Some(p) = r.partner[seat] else { continue };
-            let (a, b) = (status[seat], status[p]);
-            let blocked = |s: Status| s == Status::Mated || s == Status::Stalemated;
-            if blocked(a) && blocked(b) && (a == Status::Stalemated || b == Status::Stalemated) {
-                return Some(Outcome::Draw {
-                    reason: EndReason::TeamStalemated,
-                });
-            }
-        }
-        None
     }
 
     /// The game's outcome if it is over at the start of this turn.

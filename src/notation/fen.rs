@@ -216,8 +216,9 @@ fn validate<B: Bits>(pos: &Position<B>) -> Result<(), PositionError> {
     let v = pos.variant();
     for seat in 0..2 {
         let kings = pos.kings_of(seat).count() as usize;
-        if kings == 0 || kings > v.kings.len() {
-            let wanted = match v.kings.len() {
+        let most = v.seats[seat].kings as usize;
+        if kings == 0 || kings > most {
+            let wanted = match most {
                 1 => "one".to_string(),
                 n => format!("one to {n}"),
             };

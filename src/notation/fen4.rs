@@ -11,7 +11,7 @@ use super::PositionError;
 use crate::board::{Bits, Dir, Square};
 use crate::engine::{EpChance, Position, Status};
 use crate::men::{Kind, Man};
-use crate::variant::{Scheme, Variant};
+use crate::variant::Variant;
 
 /// Chess.com colour letters in seat order R, B, Y, G, with the side each sits at.
 const COLOURS: [(char, &str); 4] = [('r', "South"), ('b', "West"), ('y', "North"), ('g', "East")];
@@ -185,11 +185,7 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
     for (i, &is_dead) in dead.iter().enumerate() {
         match seat_of_colour(variant, i) {
             Some(seat) if is_dead => {
-                let status = if variant.scheme == Scheme::InertMates {
-                    Status::Mated
-                } else {
-                    Status::Out
-                };
+                let status = pos.rules().hooks.dead_status();
                 pos.set_status(seat, status);
             }
             None if !is_dead => {
@@ -216,13 +212,17 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
         read_extra(&mut pos, variant, extra)?;
     }
     for (seat, info) in variant.seats.iter().enumerate() {
-        let wanted = if info.royal { 1 } else { 0 };
-        if pos.status(seat) != Status::Out && pos.kings_of(seat).count() != wanted {
+        let wanted = info.kings as usize;
+        if pos.status(seat) != Status::Out && pos.kings_of(seat).count() as usize != wanted {
             return Err(bad(format!(
                 "{} has {} kings; the position needs {}",
                 info.name,
                 pos.kings_of(seat).count(),
-                if info.royal { "one" } else { "none" }
+                match wanted {
+                    0 => "none".to_string(),
+                    1 => "one".to_string(),
+                    n => n.to_string(),
+                }
             )));
         }
     }
@@ -375,6 +375,7 @@ fn read_extra<B: Bits>(
                     let man = pos.man_at(sq).filter(|m| m.kind == Kind::Pawn);
                     let two = man.is_some_and(|m| {
                         variant
+                            .pawns
                             .noses
                             .get(m.owner)
                             .is_some_and(|n| n.contains(&m.dir))

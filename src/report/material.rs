@@ -4,6 +4,7 @@ use crate::board::Bits;
 use crate::engine::Position;
 use crate::men::Kind;
 use crate::replay::Trace;
+use crate::variant::{Values, Variant};
 
 /// Values of the men, kings not counted.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -18,51 +19,45 @@ pub struct Scale {
     pub squirk: u32,
 }
 
+impl From<Values> for Scale {
+    fn from(v: Values) -> Scale {
+        Scale {
+            name: v.name.to_string(),
+            pawn: v.pawn,
+            knight: v.knight,
+            bishop: v.bishop,
+            rook: v.rook,
+            queen: v.queen,
+            squirk: v.squirk,
+        }
+    }
+}
+
 impl Scale {
     /// Verney's table (1881): Pawn 1, Knight 5, Castle 9, Bishop 9, Queen 20.
-    /// The squirk, unknown to Verney, is given 14 (a castle plus a knight's worth of leaps).
     pub fn verney() -> Scale {
-        Scale {
-            name: "verney".into(),
-            pawn: 1,
-            knight: 5,
-            bishop: 9,
-            rook: 9,
-            queen: 20,
-            squirk: 14,
-        }
+        Values::VERNEY.into()
     }
 
     /// The usual orthodox values: 1, 3, 3, 5, 9; the squirk 7.
     pub fn orthodox() -> Scale {
-        Scale {
-            name: "orthodox".into(),
-            pawn: 1,
-            knight: 3,
-            bishop: 3,
-            rook: 5,
-            queen: 9,
-            squirk: 7,
-        }
+        Values::ORTHODOX.into()
     }
 
-    /// The scale a variant's reports use unless told otherwise.
-    pub fn default_for(variant_id: &str) -> Scale {
-        match variant_id {
-            "verney" | "quattro" | "triple" | "team" | "double-skak" => Scale::verney(),
-            _ => Scale::orthodox(),
-        }
+    /// The scale a variant's reports use unless told otherwise: its own.
+    pub fn default_for(variant: &Variant) -> Scale {
+        variant.values.into()
     }
 
-    /// A scale by name (`verney`, `orthodox`) or from a JSON file's text.
+    /// A scale by name (`verney`, `orthodox`).
     pub fn named(name: &str) -> Option<Scale> {
-        match name {
-            "verney" => Some(Scale::verney()),
-            "orthodox" => Some(Scale::orthodox()),
-            _ => None,
-        }
+        [Values::VERNEY, Values::ORTHODOX]
+            .into_iter()
+            .find(|v| v.name == name)
+            .map(Scale::from)
     }
 
+    /// The value of a man of `kind` (kings count nothing).
     pub fn value(&self, kind: Kind) -> u32 {
         match kind {
             Kind::King => 0,

@@ -13,7 +13,7 @@ use crate::replay::{Event, Trace};
 /// players have one king); otherwise whether the win was a 2K checkmate.
 pub fn two_king_checkmate<B: Bits>(trace: &Trace<B>) -> Option<bool> {
     let v = trace.variant;
-    if v.kings.len() != 2 || v.players() != 2 {
+    if v.kings_per_player() != 2 || v.players() != 2 {
         return None;
     }
     let Some(Outcome::Win {

@@ -80,7 +80,7 @@ pub fn resolve<B: Bits>(
             let to = square(pos, *to)?;
             let from = from.map(|c| square(pos, c)).transpose()?;
             let promotion = promotion.map(|p| kind_of(Some(p)));
-            let only_kind = match variant.promotion_kinds {
+            let only_kind = match variant.pawns.promotion_kinds {
                 [one] => Some(*one),
                 _ => None,
             };

@@ -1,22 +1,16 @@
-//! Lines of the 160-square cross shared by the variants played on it, for
-//! seats in compass order South, West, North, East.
+//! What the variants played on the 160-square cross share, for seats in
+//! compass order South, West, North, East.
 
-/// The line a seat's pawns start on (rank 2, file b, rank 13, file m).
-pub fn pawn_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 1,
-        1 => x == 1,
-        2 => y == 12,
-        _ => x == 12,
-    }
-}
+use super::Seat;
+use crate::board::Dir;
 
-/// The back row of the seat opposite (rank 14, file n, rank 1, file a).
-pub fn opposite_back_row(seat: usize, x: usize, y: usize) -> bool {
-    match seat {
-        0 => y == 13,
-        1 => x == 13,
-        2 => y == 0,
-        _ => x == 0,
-    }
+/// Four seats in compass order South, West, North, East, named and lettered
+/// by the variant, with `teams` giving each seat's team.
+pub const fn compass_seats(names: [(&'static str, char); 4], teams: [u8; 4]) -> [Seat; 4] {
+    [
+        Seat::new(names[0].0, names[0].1, "South", teams[0], Dir::North),
+        Seat::new(names[1].0, names[1].1, "West", teams[1], Dir::East),
+        Seat::new(names[2].0, names[2].1, "North", teams[2], Dir::South),
+        Seat::new(names[3].0, names[3].1, "East", teams[3], Dir::West),
+    ]
 }

@@ -6,11 +6,16 @@
 //! may also be written as the king's move, and `O-O` / `O-O-O-O` only when
 //! exactly one king can make that castling (the resolver reports the
 //! ambiguity otherwise); a player with both kings and no legal move draws.
-//! Not yet: the "2K checkmate" mark in reports.
 
-use super::{Castling, Scheme, Support, Variant};
-use crate::board::Shape;
+use super::{Castling, HookTable, Hooks, Pawns, Seat, Variant};
+use crate::board::{Bits, Dir, Shape};
+use crate::engine::{EndReason, Outcome, Position, Status, Turn};
 use crate::men::Kind;
+
+const SEATS: &[Seat] = &[
+    Seat::new("White", 'w', "South", 0, Dir::North).with_kings(2),
+    Seat::new("Black", 'b', "North", 1, Dir::South).with_kings(2),
+];
 
 const CASTLINGS: &[Castling] = &[
     Castling::new(0, "g1", "i1", "j1", "h1", "O-O"),
@@ -23,40 +28,44 @@ const CASTLINGS: &[Castling] = &[
     Castling::new(1, "d8", "h8", "j8", "g8", "O-O-O-O"),
 ];
 
-fn second_rank(seat: usize, _x: usize, y: usize) -> bool {
-    y == if seat == 0 { 1 } else { 6 }
+/// Two royals: a king may be captured while its owner has another, and a
+/// player who still has both is never mated.
+struct TwoKings;
+
+impl Hooks for TwoKings {
+    fn judge<B: Bits>(&self, pos: &Position<B>, status: &[Status; 4], has_moves: bool) -> Turn {
+        let me = pos.turn();
+        if !has_moves && pos.kings_of(me).several() {
+            // Without a legal move, a player with both kings draws (rules.md).
+            return Turn::Over(Outcome::Draw {
+                reason: EndReason::Stalemate,
+            });
+        }
+        super::Orthodox.judge(pos, status, has_moves)
+    }
 }
 
-fn last_rank(seat: usize, _x: usize, y: usize) -> bool {
-    y == if seat == 0 { 7 } else { 0 }
-}
+static HOOKS: TwoKings = TwoKings;
 
+/// Double King Chess.
 pub const DOUBLE_KING: Variant = Variant {
     id: "double-king",
     name: "Double King Chess (Squirk)",
     summary: "two kings and a squirk each on 10x8; capture one king, then mate the other",
-    support: Support::Playable,
     shape: Shape::WIDE,
-    seats: super::chess::SEATS,
+    seats: SEATS,
     start: "rnbkqskbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBKQSKBNR w ADGJadgj - 0 1",
-    scheme: Scheme::Orthodox,
-    double_step: second_rank,
-    en_passant: true,
-    promotion: last_rank,
-    promote_by_capture_only: false,
-    promote_at_edge: false,
-    noses: &[],
-    promotion_kinds: &[
-        Kind::Queen,
-        Kind::Squirk,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-    ],
-    reverse_on: super::nowhere,
-    forward_on: super::nowhere,
-    leap_partner_pawn: false,
-    shield_partner: false,
+    pawns: Pawns {
+        promotion_kinds: &[
+            Kind::Queen,
+            Kind::Squirk,
+            Kind::Rook,
+            Kind::Bishop,
+            Kind::Knight,
+        ],
+        ..Pawns::ORTHODOX
+    },
     castlings: CASTLINGS,
-    kings: &[Kind::King, Kind::King],
+    hooks: HookTable::of(&HOOKS),
+    ..Variant::ORTHODOX
 };

@@ -1,12 +1,24 @@
-//! The variants: each a small file of data (board, seats, teams, setup, pawn
-//! directions and zones, castlings) plus the hooks where its rules differ.
+//! The variants. Each lives in one file of this folder: its data (board,
+//! seats, teams, setup, pawns, castlings, value scale, notation hints,
+//! options) as a [`Variant`] built on [`Variant::ORTHODOX`], plus, where its
+//! rules of turn and end really differ, a type implementing [`Hooks`] whose
+//! defaults are orthodox chess. The engine asks the variant; it never asks
+//! which variant it is.
+//!
+//! Adding a variant: write its file, add one line to [`all`] (and a `mod`
+//! line), then its tests and its README notes.
 
 mod chess;
 mod cross;
 mod double_king;
 mod double_skak;
+mod hooks;
+mod multi;
+mod planned;
 mod quattro;
 mod verney;
+
+pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
 
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
@@ -24,23 +36,55 @@ pub struct Seat {
     pub team: u8,
     /// The direction the player's pawns travel at the start.
     pub forward: Dir,
-    /// Whether the player has a king of his own (Double Skak's queen players do not).
-    pub royal: bool,
+    /// How many kings the player has at the start: 1 as a rule, 2 in Double
+    /// King Chess, 0 for Double Skak's queen players.
+    pub kings: u8,
+}
+
+impl Seat {
+    /// A seat with one king.
+    pub const fn new(
+        name: &'static str,
+        letter: char,
+        side: &'static str,
+        team: u8,
+        forward: Dir,
+    ) -> Seat {
+        Seat {
+            name,
+            letter,
+            side,
+            team,
+            forward,
+            kings: 1,
+        }
+    }
+
+    /// The same seat with `kings` kings.
+    pub const fn with_kings(self, kings: u8) -> Seat {
+        Seat { kings, ..self }
+    }
 }
 
 /// A castling: the king and rook squares before and after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Castling {
+    /// The seat that castles.
     pub seat: usize,
+    /// The king's square before.
     pub king_from: &'static str,
+    /// The king's square after.
     pub king_to: &'static str,
+    /// The rook's square before.
     pub rook_from: &'static str,
+    /// The rook's square after.
     pub rook_to: &'static str,
     /// `O-O`, `O-O-O` or `O-O-O-O`.
     pub notation: &'static str,
 }
 
 impl Castling {
+    /// A castling of `seat` from its squares and its written form.
     pub const fn new(
         seat: usize,
         king_from: &'static str,
@@ -60,26 +104,10 @@ impl Castling {
     }
 }
 
-/// How a player's turn ends when he has no legal move, and what mate does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scheme {
-    /// Two players; no legal move ends the game (checkmate or stalemate).
-    Orthodox,
-    /// Verney: a player without moves passes, mated or stalemated; a mated
-    /// player's men stay inert until released; a team wins when both
-    /// adversaries are mated.
-    InertMates,
-    /// Meerman's Multi-chess: a mated player leaves the game at the start of
-    /// his turn (not a ply); his mating player gets a bonus queen on the
-    /// king's square; his men leave one by one unless their removal would
-    /// expose a king (those stay as neutral men); a stalemated player passes
-    /// while more than two remain; the last player wins.
-    Elimination,
-}
-
 /// Whether a variant is implemented by the engine yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Support {
+    /// The engine plays it.
     Playable,
     /// Rules are in rules.md; the engine does not play it yet.
     Planned,
@@ -88,59 +116,241 @@ pub enum Support {
 /// Which set width the engine uses for the variant's board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Width {
+    /// Boards of up to 64 squares.
     W64,
+    /// Boards of up to 128 squares.
     W128,
+    /// Boards of up to 256 squares.
     W256,
 }
 
-/// A square predicate per seat: `(seat, x, y) -> bool`.
-pub type Zone = fn(usize, usize, usize) -> bool;
+/// A set of squares per seat, described relative to the seat where it can be.
+#[derive(Clone, Copy)]
+pub enum Zone {
+    /// No square.
+    Nowhere,
+    /// The line `n` steps from the seat's own edge along its pawns' forward
+    /// direction (0: the back rank, 1: the pawns' rank).
+    Rank(usize),
+    /// The line `n` steps from the opposite edge (0: the last rank).
+    FarRank(usize),
+    /// Any rule: `(seat, x, y) -> bool`.
+    Custom(fn(usize, usize, usize) -> bool),
+}
 
-/// Everything the engine needs to know about a variant.
+impl std::fmt::Debug for Zone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Zone::Nowhere => f.write_str("Nowhere"),
+            Zone::Rank(n) => write!(f, "Rank({n})"),
+            Zone::FarRank(n) => write!(f, "FarRank({n})"),
+            Zone::Custom(_) => f.write_str("Custom"),
+        }
+    }
+}
+
+impl Zone {
+    /// Whether square (x, y) of `shape` is in the zone of `seat`, whose
+    /// pawns start travelling `forward`.
+    pub fn contains(&self, shape: &Shape, seat: usize, forward: Dir, x: usize, y: usize) -> bool {
+        // How far the square lies from the seat's own edge.
+        let depth = match forward {
+            Dir::North => y,
+            Dir::South => shape.height - 1 - y,
+            Dir::East => x,
+            Dir::West => shape.width - 1 - x,
+            _ => usize::MAX,
+        };
+        let span = match forward {
+            Dir::East | Dir::West => shape.width,
+            _ => shape.height,
+        };
+        match *self {
+            Zone::Nowhere => false,
+            Zone::Rank(n) => depth == n,
+            Zone::FarRank(n) => depth != usize::MAX && depth + 1 + n == span,
+            Zone::Custom(f) => f(seat, x, y),
+        }
+    }
+}
+
+/// Where a pawn promotes.
 #[derive(Debug, Clone, Copy)]
-pub struct Variant {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub summary: &'static str,
-    pub support: Support,
-    pub shape: Shape,
-    /// Seats in turn order.
-    pub seats: &'static [Seat],
-    /// The start position, in the variant's position text (FEN or FEN4).
-    pub start: &'static str,
-    pub scheme: Scheme,
+pub enum Promotion {
+    /// On the squares of the zone.
+    On(Zone),
+    /// On the board's edge in its direction of travel (Double Skak).
+    AtEdge,
+}
+
+/// How the variant's pawns move, turn and promote.
+#[derive(Debug, Clone, Copy)]
+pub struct Pawns {
     /// Squares from which a pawn may step two squares.
     pub double_step: Zone,
+    /// A double step opens an en passant chance.
     pub en_passant: bool,
-    /// Squares where a pawn of the seat promotes.
-    pub promotion: Zone,
-    /// Promotion only when the pawn arrives by a capture.
+    /// Where a pawn promotes.
+    pub promotion: Promotion,
+    /// Promotion only when the pawn arrives by a capture (Verney).
     pub promote_by_capture_only: bool,
-    /// A pawn promotes on the board's edge in its direction of travel
-    /// (Double Skak) rather than on the `promotion` squares.
-    pub promote_at_edge: bool,
+    /// What a pawn may become, in the order notations list them.
+    pub promotion_kinds: &'static [Kind],
     /// Per seat, the two directions its pawns may point ("noses"); a pawn
     /// that may still choose (see positions) moves either way on its first move.
     pub noses: &'static [[Dir; 2]],
-    pub promotion_kinds: &'static [Kind],
     /// Squares where a pawn of the seat turns to travel back towards its owner.
     pub reverse_on: Zone,
     /// Squares where a travelling-back pawn turns forwards again.
     pub forward_on: Zone,
     /// A pawn may leap over a partner's pawn straight in front of it.
     pub leap_partner_pawn: bool,
+}
+
+impl Pawns {
+    /// Orthodox pawns: a double step from the second rank, en passant,
+    /// promotion on the last rank to a queen, rook, bishop or knight.
+    pub const ORTHODOX: Pawns = Pawns {
+        double_step: Zone::Rank(1),
+        en_passant: true,
+        promotion: Promotion::On(Zone::FarRank(0)),
+        promote_by_capture_only: false,
+        promotion_kinds: &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+        noses: &[],
+        reverse_on: Zone::Nowhere,
+        forward_on: Zone::Nowhere,
+        leap_partner_pawn: false,
+    };
+}
+
+/// A value scale for material: points per kind of man, kings not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Values {
+    /// The scale's name in reports.
+    pub name: &'static str,
+    /// A pawn.
+    pub pawn: u32,
+    /// A knight.
+    pub knight: u32,
+    /// A bishop.
+    pub bishop: u32,
+    /// A rook (Verney's castle).
+    pub rook: u32,
+    /// A queen.
+    pub queen: u32,
+    /// Double King Chess's squirk.
+    pub squirk: u32,
+}
+
+impl Values {
+    /// Verney's table (1881): Pawn 1, Knight 5, Castle 9, Bishop 9, Queen 20.
+    /// The squirk, unknown to Verney, is given 14 (a castle plus a knight's
+    /// worth of leaps).
+    pub const VERNEY: Values = Values {
+        name: "verney",
+        pawn: 1,
+        knight: 5,
+        bishop: 9,
+        rook: 9,
+        queen: 20,
+        squirk: 14,
+    };
+    /// The usual orthodox values: 1, 3, 3, 5, 9; the squirk 7.
+    pub const ORTHODOX: Values = Values {
+        name: "orthodox",
+        pawn: 1,
+        knight: 3,
+        bishop: 3,
+        rook: 5,
+        queen: 9,
+        squirk: 7,
+    };
+}
+
+/// A rule option a record may set in its `options` map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantOption {
+    /// The option's name, as records spell it.
+    pub name: &'static str,
+    /// What it does, in a sentence.
+    pub summary: &'static str,
+    /// The values it takes.
+    pub values: &'static [&'static str],
+}
+
+/// How notations name and write the variant.
+#[derive(Debug, Clone, Copy)]
+pub struct NotationHints {
+    /// Other names a `Variant` tag may give the variant (case-insensitive).
+    pub aliases: &'static [&'static str],
+    /// Whether PGN output names the variant in a `Variant` tag (orthodox
+    /// chess needs none).
+    pub variant_tag: bool,
+}
+
+/// Everything the engine, the notations and the reports know of a variant.
+#[derive(Debug, Clone, Copy)]
+pub struct Variant {
+    /// The id records and commands use (`verney`).
+    pub id: &'static str,
+    /// The full name.
+    pub name: &'static str,
+    /// One line on what sets it apart.
+    pub summary: &'static str,
+    /// Whether the engine plays it.
+    pub support: Support,
+    /// The board.
+    pub shape: Shape,
+    /// Seats in turn order.
+    pub seats: &'static [Seat],
+    /// The start position, in the variant's position text (FEN or FEN4).
+    pub start: &'static str,
+    /// How pawns move, turn and promote.
+    pub pawns: Pawns,
     /// A move may not open a new attack on the partner's king.
     pub shield_partner: bool,
+    /// The castlings, each with its seat.
     pub castlings: &'static [Castling],
-    pub kings: &'static [Kind],
+    /// The value scale reports use unless told otherwise.
+    pub values: Values,
+    /// How notations name the variant.
+    pub hints: NotationHints,
+    /// The rule options a record may set.
+    pub options: &'static [VariantOption],
+    /// The rules of turn and end: orthodox unless the variant says otherwise.
+    pub hooks: HookTable,
 }
 
-/// A zone that holds no square.
-pub fn nowhere(_seat: usize, _x: usize, _y: usize) -> bool {
-    false
-}
+/// The orthodox hooks every variant starts from.
+static ORTHODOX_HOOKS: Orthodox = Orthodox;
 
 impl Variant {
+    /// Orthodox chess as data: the default every variant starts from
+    /// (`Variant { id: "...", shape: ..., ..Variant::ORTHODOX }`).
+    pub const ORTHODOX: Variant = Variant {
+        id: "chess",
+        name: "Orthodox chess",
+        summary: "FIDE chess on 8x8",
+        support: Support::Playable,
+        shape: Shape::CHESS,
+        seats: &[
+            Seat::new("White", 'w', "South", 0, Dir::North),
+            Seat::new("Black", 'b', "North", 1, Dir::South),
+        ],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        pawns: Pawns::ORTHODOX,
+        shield_partner: false,
+        castlings: &[],
+        values: Values::ORTHODOX,
+        hints: NotationHints {
+            aliases: &[],
+            variant_tag: true,
+        },
+        options: &[],
+        hooks: HookTable::of(&ORTHODOX_HOOKS),
+    };
+
+    /// The square-set width the engine uses for the board.
     pub fn width(&self) -> Width {
         match self.shape.size() {
             0..=64 => Width::W64,
@@ -149,6 +359,7 @@ impl Variant {
         }
     }
 
+    /// How many players sit at the board.
     pub fn players(&self) -> usize {
         self.seats.len()
     }
@@ -167,6 +378,15 @@ impl Variant {
             .unwrap_or(0)
     }
 
+    /// The most kings any player has at the start.
+    pub fn kings_per_player(&self) -> usize {
+        self.seats
+            .iter()
+            .map(|s| s.kings as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The seat index of a player named by name or letter (case-insensitive).
     pub fn seat_named(&self, name: &str) -> Option<usize> {
         self.seats.iter().position(|s| {
@@ -176,6 +396,7 @@ impl Variant {
         })
     }
 
+    /// Whether two seats are on the same team.
     pub fn partners(&self, a: usize, b: usize) -> bool {
         match (self.seats.get(a), self.seats.get(b)) {
             (Some(x), Some(y)) => x.team == y.team,
@@ -187,9 +408,28 @@ impl Variant {
     pub fn partner(&self, seat: usize) -> Option<usize> {
         (0..self.players()).find(|&o| o != seat && self.partners(o, seat))
     }
+
+    /// Whether `name` (a `Variant` tag's value or an id) names this variant.
+    pub fn is_named(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.id.eq_ignore_ascii_case(name)
+            || self
+                .hints
+                .aliases
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// The option of this variant called `name`.
+    pub fn option(&self, name: &str) -> Option<&'static VariantOption> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
 }
 
-/// Variants the toolkit knows, in the order `roundtable variants` lists them.
+/// Variants the toolkit knows, in the order `roundtable variants` lists them:
+/// the registry. A new variant adds one line here.
 pub fn all() -> Vec<&'static Variant> {
     vec![
         &chess::CHESS,
@@ -203,9 +443,7 @@ pub fn all() -> Vec<&'static Variant> {
     ]
 }
 
-/// Looks a variant up by its id.
+/// Looks a variant up by its id or one of its aliases.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
-    all().into_iter().find(|v| v.id.eq_ignore_ascii_case(id))
+    all().into_iter().find(|v| v.is_named(id))
 }
-
-mod planned;

@@ -1,4 +1,5 @@
-//! Meerman's Quattro-Chess, all against all (rules.md section 5).
+//! Meerman's Quattro-Chess, all against all (rules.md section 5), and
+//! Triple-Chess, the same rules for three.
 //!
 //! Decisions used (rules.md): Verney's board and layout; extended en passant
 //! open to each other player on his next turn only; castling on the own
@@ -7,47 +8,22 @@
 //! cannot carry who checked each king last: a mate in its first turns then
 //! gives no bonus.
 
-use super::cross::{opposite_back_row, pawn_row};
-use super::{Castling, Scheme, Seat, Support, Variant};
-use crate::board::{Dir, Shape};
-use crate::men::Kind;
+use super::cross::compass_seats;
+use super::multi::Elimination;
+use super::{Castling, HookTable, Pawns, Promotion, Seat, Values, Variant, Zone};
+use crate::board::Shape;
 
-pub(super) const SEATS: &[Seat] = &[
-    Seat {
-        name: "White",
-        letter: 'w',
-        side: "South",
-        team: 0,
-        forward: Dir::North,
-        royal: true,
-    },
-    Seat {
-        name: "Black",
-        letter: 'b',
-        side: "West",
-        team: 1,
-        forward: Dir::East,
-        royal: true,
-    },
-    Seat {
-        name: "Brown",
-        letter: 'n',
-        side: "North",
-        team: 2,
-        forward: Dir::South,
-        royal: true,
-    },
-    Seat {
-        name: "Gray",
-        letter: 'g',
-        side: "East",
-        team: 3,
-        forward: Dir::West,
-        royal: true,
-    },
-];
+const SEATS: &[Seat] = &compass_seats(
+    [
+        ("White", 'w'),
+        ("Black", 'b'),
+        ("Brown", 'n'),
+        ("Gray", 'g'),
+    ],
+    [0, 1, 2, 3],
+);
 
-pub(super) const CASTLINGS: &[Castling] = &[
+const CASTLINGS: &[Castling] = &[
     Castling::new(0, "h1", "j1", "k1", "i1", "O-O"),
     Castling::new(0, "h1", "f1", "d1", "g1", "O-O-O"),
     Castling::new(1, "a8", "a10", "a11", "a9", "O-O"),
@@ -58,11 +34,13 @@ pub(super) const CASTLINGS: &[Castling] = &[
     Castling::new(3, "n7", "n9", "n11", "n8", "O-O-O"),
 ];
 
+static HOOKS: Elimination = Elimination;
+
+/// Quattro-Chess.
 pub const QUATTRO: Variant = Variant {
     id: "quattro",
     name: "Quattro-Chess (Meerman)",
     summary: "four players, all against all, on the 160-square cross; the mated leave, the mating gain a queen",
-    support: Support::Playable,
     shape: Shape::CROSS,
     seats: SEATS,
     start: "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
@@ -70,20 +48,15 @@ pub const QUATTRO: Variant = Variant {
             bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/\
             bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
             3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
-    scheme: Scheme::Elimination,
-    double_step: pawn_row,
-    en_passant: true,
-    promotion: opposite_back_row,
-    promote_by_capture_only: false,
-    promote_at_edge: false,
-    noses: &[],
-    promotion_kinds: &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
-    reverse_on: super::nowhere,
-    forward_on: super::nowhere,
-    leap_partner_pawn: false,
-    shield_partner: false,
+    pawns: Pawns {
+        double_step: Zone::Rank(1),
+        promotion: Promotion::On(Zone::FarRank(0)),
+        ..Pawns::ORTHODOX
+    },
     castlings: CASTLINGS,
-    kings: &[Kind::King],
+    values: Values::VERNEY,
+    hooks: HookTable::of(&HOOKS),
+    ..Variant::ORTHODOX
 };
 
 /// The opposite back row; West, facing the missing East arm, promotes on
@@ -110,6 +83,9 @@ pub const TRIPLE: Variant = Variant {
             bQ,bP,12/bB,bP,12/bN,bP,12/bR,bP,12/14/\
             3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
     castlings: CASTLINGS.split_at(6).0,
-    promotion: triple_back_row,
+    pawns: Pawns {
+        promotion: Promotion::On(Zone::Custom(triple_back_row)),
+        ..QUATTRO.pawns
+    },
     ..QUATTRO
 };

@@ -5,45 +5,21 @@
 //! South, Red West, White North, Black East); a stalemated player whose
 //! partner is active passes; the "one piece left" draw is a claim, not applied.
 
-use super::cross::{opposite_back_row, pawn_row};
-use super::{Scheme, Seat, Support, Variant, nowhere};
-use crate::board::{Dir, Shape};
+use super::cross::compass_seats;
+use super::{HookTable, Hooks, Pawns, Promotion, Seat, Values, Variant, Zone};
+use crate::board::{Bits, Shape};
+use crate::engine::{EndReason, Move, Outcome, Position, Status, Turn};
 use crate::men::Kind;
 
-const SEATS: &[Seat] = &[
-    Seat {
-        name: "Yellow",
-        letter: 'y',
-        side: "South",
-        team: 0,
-        forward: Dir::North,
-        royal: true,
-    },
-    Seat {
-        name: "Red",
-        letter: 'r',
-        side: "West",
-        team: 1,
-        forward: Dir::East,
-        royal: true,
-    },
-    Seat {
-        name: "White",
-        letter: 'w',
-        side: "North",
-        team: 0,
-        forward: Dir::South,
-        royal: true,
-    },
-    Seat {
-        name: "Black",
-        letter: 'b',
-        side: "East",
-        team: 1,
-        forward: Dir::West,
-        royal: true,
-    },
-];
+const SEATS: &[Seat] = &compass_seats(
+    [
+        ("Yellow", 'y'),
+        ("Red", 'r'),
+        ("White", 'w'),
+        ("Black", 'b'),
+    ],
+    [0, 1, 0, 1],
+);
 
 /// The back edge of an adversary's arm: files a and n for the North-South
 /// team, ranks 1 and 14 for the West-East team (the arms span 4..11).
@@ -55,11 +31,100 @@ fn adversary_edge(seat: usize, x: usize, y: usize) -> bool {
     }
 }
 
+/// Inert mates: a player without a legal move passes, mated or stalemated;
+/// a mated player's men are inert until a later position releases him; a
+/// team wins when both adversaries are mated.
+pub(super) struct InertMates;
+
+impl Hooks for InertMates {
+    fn judge<B: Bits>(&self, pos: &Position<B>, status: &[Status; 4], has_moves: bool) -> Turn {
+        if let Some(outcome) = team_end(pos, status) {
+            return Turn::Over(outcome);
+        }
+        if has_moves {
+            Turn::Moves
+        } else {
+            Turn::Pass {
+                becomes: status[pos.turn()],
+            }
+        }
+    }
+
+    fn make<B: Bits>(&self, pos: &mut Position<B>, mv: Move, reexamine: bool) {
+        pos.make_plain(mv);
+        if reexamine && pos.anyone_mated() {
+            pos.reexamine_mated();
+        }
+    }
+
+    fn test_every_move<B: Bits>(&self, pos: &Position<B>) -> bool {
+        pos.anyone_mated()
+    }
+
+    fn dead_status(&self) -> Status {
+        Status::Mated
+    }
+
+    fn mating_ply<B: Bits>(&self, _before: &Position<B>, _after: &Position<B>) -> bool {
+        // A mate is found at the start of the mated player's turn, as his pass.
+        false
+    }
+
+    fn draw_claimable<B: Bits>(&self, before: &Position<B>, after: &Position<B>) -> bool {
+        few_pieces_each_side(after) && !few_pieces_each_side(before)
+    }
+}
+
+/// Verney's end: a team wins when both adversaries are mated; a draw when
+/// one of a team is mated and his partner stalemated, or both stalemated.
+pub(super) fn team_end<B: Bits>(pos: &Position<B>, status: &[Status; 4]) -> Option<Outcome> {
+    let r = pos.rules();
+    let seats = r.seats;
+    for seat in 0..seats {
+        let adversaries = r.adversaries(seat);
+        let all_mated = (0..seats)
+            .filter(|s| adversaries & (1 << s) != 0)
+            .all(|s| status[s] == Status::Mated);
+        if adversaries != 0 && all_mated {
+            return Some(Outcome::Win {
+                seats: r.allies[seat],
+                reason: EndReason::BothAdversariesMated,
+            });
+        }
+    }
+    for seat in 0..seats {
+        let Some(p) = r.partner[seat] else { continue };
+        let (a, b) = (status[seat], status[p]);
+        let blocked = |s: Status| s == Status::Mated || s == Status::Stalemated;
+        if blocked(a) && blocked(b) && (a == Status::Stalemated || b == Status::Stalemated) {
+            return Some(Outcome::Draw {
+                reason: EndReason::TeamStalemated,
+            });
+        }
+    }
+    None
+}
+
+/// Whether every team has at most one piece on the board, kings and pawns
+/// not counted (Verney: "a double checkmate can then never ensue").
+fn few_pieces_each_side<B: Bits>(pos: &Position<B>) -> bool {
+    let v = pos.variant();
+    let pieces = pos.occupied() & !pos.pieces(Kind::King) & !pos.pieces(Kind::Pawn);
+    (0..v.team_count()).all(|team| {
+        let men = (0..v.players())
+            .filter(|&s| v.seats[s].team as usize == team)
+            .fold(B::EMPTY, |acc, s| acc | pos.men_of(s));
+        !(men & pieces).several()
+    })
+}
+
+static HOOKS: InertMates = InertMates;
+
+/// Verney's Four-Handed Chess.
 pub const VERNEY: Variant = Variant {
     id: "verney",
     name: "Verney's Four-Handed Chess (1881)",
     summary: "four players in two teams on the 160-square cross; inert mates, reversing pawns",
-    support: Support::Playable,
     shape: Shape::CROSS,
     seats: SEATS,
     start: "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-\
@@ -67,19 +132,21 @@ pub const VERNEY: Variant = Variant {
             bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bK,bP,10,gP,gQ/\
             bQ,bP,10,gP,gK/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/\
             3,rP,rP,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3",
-    scheme: Scheme::InertMates,
-    double_step: nowhere,
-    en_passant: false,
-    promotion: adversary_edge,
-    promote_by_capture_only: true,
-    promote_at_edge: false,
-    noses: &[],
-    promotion_kinds: &[Kind::Queen],
-    // The partner sits opposite: his back row turns a pawn back.
-    reverse_on: opposite_back_row,
-    forward_on: pawn_row,
-    leap_partner_pawn: true,
+    pawns: Pawns {
+        double_step: Zone::Nowhere,
+        en_passant: false,
+        promotion: Promotion::On(Zone::Custom(adversary_edge)),
+        promote_by_capture_only: true,
+        promotion_kinds: &[Kind::Queen],
+        // The partner sits opposite: his back row turns a pawn back, its
+        // owner's pawn row turns it forwards again.
+        reverse_on: Zone::FarRank(0),
+        forward_on: Zone::Rank(1),
+        leap_partner_pawn: true,
+        ..Pawns::ORTHODOX
+    },
     shield_partner: true,
-    castlings: &[],
-    kings: &[Kind::King],
+    values: Values::VERNEY,
+    hooks: HookTable::of(&HOOKS),
+    ..Variant::ORTHODOX
 };
