@@ -5,12 +5,11 @@
 use std::io::{BufReader, Write};
 use std::time::Instant;
 
-use roundtable::convert::{Notation, write};
+use roundtable::convert::Notation;
 use roundtable::input::pgn_games;
-use roundtable::replay::{replay, validate};
 use roundtable::selfplay::{Rng, game};
-use roundtable::variant;
 use roundtable::with_width;
+use roundtable::{Game, variant};
 
 fn corpus(id: &str, games: usize, path: &std::path::Path) -> std::io::Result<()> {
     let v = variant::by_id(id).ok_or_else(|| std::io::Error::other("variant"))?;
@@ -22,11 +21,12 @@ fn corpus(id: &str, games: usize, path: &std::path::Path) -> std::io::Result<()>
         Notation::Pgn4
     };
     for _ in 0..games {
-        let text = with_width!(v, B => {
-            let input = game::<B>(v, &mut rng, 300).map_err(|e| std::io::Error::other(e.to_string()))?;
-            let trace = replay::<B>(&input).map_err(|e| std::io::Error::other(e.to_string()))?;
-            write(&trace, &input, notation).map_err(|e| std::io::Error::other(e.to_string()))?
-        });
+        let record = with_width!(v, B => game::<B>(v, &mut rng, 300))
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        let text = Game::replay(record)
+            .and_then(|g| g.write(notation))
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+            .text;
         file.write_all(text.as_bytes())?;
         file.write_all(b"\n")?;
     }
@@ -41,13 +41,10 @@ fn measure(id: &str, path: &std::path::Path) -> std::io::Result<()> {
     for game in pgn_games(reader) {
         games += 1;
         match game {
-            Ok(g) => {
-                let checked = with_width!(g.variant, B => validate::<B>(&g));
-                match checked {
-                    Ok((n, _)) => plies += n,
-                    Err(_) => invalid += 1,
-                }
-            }
+            Ok(g) => match Game::validate(&g) {
+                Ok((n, _)) => plies += n,
+                Err(_) => invalid += 1,
+            },
             Err(_) => invalid += 1,
         }
     }

@@ -1,19 +1,22 @@
-//! Conversion: a replayed game (its trace) as a record, and the record in
-//! every notation the toolkit writes. A fact the target notation cannot
-//! carry is an error naming the move and the fact, never a silent loss.
+//! Conversion: a replayed record (its trace) as a resolved record, and that
+//! in every notation the toolkit writes. A fact the target notation cannot
+//! hold at all is an error; an annotation it cannot carry is named in the
+//! [`Written::left_out`] list (a warning, or an error under `--strict`),
+//! never lost silently.
 
 use crate::board::Bits;
 use crate::engine::{MoveList, Outcome};
 use crate::notation::descriptive::Cell;
 use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
 use crate::notation::{long, pgn, san};
-use crate::record::{self, GameResult, Record, RecordMove, Tag};
-use crate::replay::{Event, GameInput, Trace};
+use crate::record::{self, GameResult, MoveNotation, Origin, Record, RecordMove};
+use crate::replay::{Event, Trace};
 use crate::resolve::Identities;
 use crate::resolve::descriptive::{Context, System, write as write_descriptive};
 
 /// The notations `convert` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Notation {
     /// The JSON record (`"format": 1`).
     Json,
@@ -37,6 +40,15 @@ pub enum Notation {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ConvertError(pub String);
+
+/// A record written in a notation, with what the notation could not carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The text.
+    pub text: String,
+    /// What the notation left out, one entry each (`move 3 (e2-e4): comments`).
+    pub left_out: Vec<String>,
+}
 
 /// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
 /// the winners' names joined by `+` for more, and the reason.
@@ -72,14 +84,16 @@ pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> 
 }
 
 /// The record of a replayed game: every move resolved, with its checks,
-/// mates, inferred flag and comments; the result found by the replay or stated.
-pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
+/// mates, inferred flag, dice and comments; the record's options, tags and
+/// start; the result found by the replay, or the one stated.
+pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
     let v = trace.variant;
     let name = |s: usize| v.seat_name(s).to_string();
     let moves = trace
         .plies
         .iter()
-        .map(|p| {
+        .zip(&source.moves)
+        .map(|(p, m)| {
             let mv = p.long.trim_end_matches(['+', '#']).to_string();
             let written = p.text.trim();
             RecordMove {
@@ -103,9 +117,10 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
                     })
                     .collect(),
                 inferred: p.inferred(),
-                dice: None,
+                dice: m.dice,
                 comments: p.comments.clone(),
                 variations: Vec::new(),
+                origin: Origin::default(),
                 mv,
             }
         })
@@ -113,38 +128,56 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, game: &GameInput) -> Record {
     Record {
         format: record::FORMAT,
         variant: v.id.to_string(),
-        options: Default::default(),
-        tags: game
-            .tags
-            .iter()
-            .map(|(k, val)| Tag {
-                key: k.clone(),
-                value: val.clone(),
-            })
-            .collect(),
-        start: game.start.clone(),
+        options: source.options.clone(),
+        tags: source.tags.clone(),
+        comments: source.comments.clone(),
+        notation: MoveNotation::Algebraic,
+        start: source.start.clone(),
         moves,
         result: match &trace.outcome {
             Some(o) => Some(result_of(v, o)),
-            None => game.result.clone(),
+            None => source.result.clone(),
         },
     }
 }
 
-/// Writes a replayed game in `notation`.
+/// Writes a replayed record in `notation`.
 pub fn write<B: Bits>(
     trace: &Trace<B>,
-    game: &GameInput,
+    source: &Record,
     notation: Notation,
-) -> Result<String, ConvertError> {
-    let rec = to_record(trace, game);
-    match notation {
-        Notation::Json => Ok(record::to_json(&rec) + "\n"),
+) -> Result<Written, ConvertError> {
+    let rec = to_record(trace, source);
+    let mut left_out = Vec::new();
+    let text = match notation {
+        Notation::Json => record::to_json(&rec) + "\n",
         Notation::Jsonl => {
             let mut out = Vec::new();
             record::write_jsonl(&mut out, &rec).map_err(|e| ConvertError(e.to_string()))?;
-            String::from_utf8(out).map_err(|e| ConvertError(e.to_string()))
+            String::from_utf8(out).map_err(|e| ConvertError(e.to_string()))?
         }
+        _ => {
+            // Dice have no place in movetext or tables yet.
+            for (i, m) in rec.moves.iter().enumerate() {
+                if let Some([a, b]) = m.dice {
+                    left_out.push(format!("move {} ({}): the dice [{a} {b}]", i + 1, m.mv));
+                }
+            }
+            write_text(trace, &rec, notation, &mut left_out)?
+        }
+    };
+    Ok(Written { text, left_out })
+}
+
+/// The notations other than JSON.
+fn write_text<B: Bits>(
+    trace: &Trace<B>,
+    rec: &Record,
+    notation: Notation,
+    left_out: &mut Vec<String>,
+) -> Result<String, ConvertError> {
+    match notation {
+        Notation::Json | Notation::Jsonl => Err(ConvertError("JSON is not text movetext".into())),
         Notation::Pgn | Notation::San => {
             if notation == Notation::Pgn && trace.variant.players() != 2 {
                 return Err(ConvertError(format!(
@@ -153,7 +186,7 @@ pub fn write<B: Bits>(
                     trace.variant.players()
                 )));
             }
-            movetext(trace, &rec, true)
+            movetext(trace, rec, true)
         }
         Notation::Pgn4 | Notation::Long => {
             if notation == Notation::Pgn4 && trace.variant.shape.width != 14 {
@@ -162,10 +195,10 @@ pub fn write<B: Bits>(
                     trace.variant.id, trace.variant.shape.name
                 )));
             }
-            movetext(trace, &rec, false)
+            movetext(trace, rec, false)
         }
         Notation::Descriptive | Notation::Table => {
-            round_table(trace, &rec, notation == Notation::Descriptive)
+            round_table(trace, rec, notation == Notation::Descriptive, left_out)
         }
     }
 }
@@ -186,6 +219,9 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         let seats: Vec<&str> = v.seats.iter().map(|s| s.name).collect();
         tags.push(("Seats".into(), seats.join(" ")));
     }
+    if let Some(options) = options_tag(rec) {
+        tags.push(("Options".into(), options));
+    }
     if let Some(start) = &rec.start {
         if v.shape.width == 14 {
             tags.push(("StartFen4".into(), start.clone()));
@@ -205,6 +241,27 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         tags.push(("Termination".into(), reason));
     }
     tags
+}
+
+/// The record's rule options as an `Options` tag's value (`name=value ...`).
+fn options_tag(rec: &Record) -> Option<String> {
+    (!rec.options.is_empty()).then(|| {
+        rec.options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+/// A comment in PGN braces; a `}` inside cannot be written.
+fn brace_comment(c: &str, at: &str) -> Result<String, ConvertError> {
+    if c.contains('}') {
+        return Err(ConvertError(format!(
+            "{at}: a comment holding `}}` cannot be written in PGN"
+        )));
+    }
+    Ok(format!("{{{c}}}"))
 }
 
 fn pgn_result(rec: &Record) -> String {
@@ -251,21 +308,30 @@ fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<Stri
                 text.push(' ');
                 text.push_str(c);
             } else {
-                if c.contains('}') {
-                    return Err(ConvertError(format!(
-                        "move {} ({}): a comment holding `}}` cannot be written in PGN",
-                        plies.len() + 1,
-                        m.mv
-                    )));
-                }
-                text.push_str(&format!(" {{{c}}}"));
+                let at = format!("move {} ({})", plies.len() + 1, m.mv);
+                text.push(' ');
+                text.push_str(&brace_comment(c, &at)?);
             }
         }
         plies.push(text);
         before = ply.after;
     }
     let tags = pgn_tags(trace, rec);
-    let result = pgn_result(rec);
+    let mut result = pgn_result(rec);
+    // The game's own comments stand before its first move.
+    let mut opening = String::new();
+    for c in &rec.comments {
+        opening.push_str(&brace_comment(c, "before the first move")?);
+        opening.push(' ');
+    }
+    match plies.first_mut() {
+        Some(first) if !opening.is_empty() => {
+            // After the move number of the first move, before the move.
+            *first = format!("{opening}{first}");
+        }
+        None => result = format!("{opening}{result}"),
+        _ => {}
+    }
     let first = trace.start.turn();
     if v.players() == 2 {
         if first == 1 {
@@ -309,6 +375,7 @@ fn round_table<B: Bits>(
     trace: &Trace<B>,
     rec: &Record,
     descriptive: bool,
+    left_out: &mut Vec<String>,
 ) -> Result<String, ConvertError> {
     let v = trace.variant;
     if trace.start.turn() != 0 {
@@ -333,11 +400,12 @@ fn round_table<B: Bits>(
     let mut cells = Vec::with_capacity(trace.plies.len());
     for (i, (ply, m)) in trace.plies.iter().zip(&rec.moves).enumerate() {
         if !m.comments.is_empty() {
-            return Err(ConvertError(format!(
-                "move {} ({}): a round table cannot carry comments",
+            left_out.push(format!(
+                "move {} ({}): comments (a round table has no place for them): {}",
                 i + 1,
-                m.mv
-            )));
+                m.mv,
+                m.comments.join(" ")
+            ));
         }
         let text = if m.inferred {
             if descriptive {
@@ -361,11 +429,24 @@ fn round_table<B: Bits>(
         ids.follow(&before, ply.mv);
         before = ply.after;
     }
+    if !rec.comments.is_empty() {
+        left_out.push(format!(
+            "the comments before the first move: {}",
+            rec.comments.join(" ")
+        ));
+    }
     let mut tags = vec![TableTag {
         key: "Variant".into(),
         value: v.id.into(),
         span: Span::default(),
     }];
+    if let Some(options) = options_tag(rec) {
+        tags.push(TableTag {
+            key: "Options".into(),
+            value: options,
+            span: Span::default(),
+        });
+    }
     tags.extend(rec.tags.iter().map(|t| TableTag {
         key: t.key.clone(),
         value: t.value.clone(),

@@ -1,24 +1,31 @@
-//! Reading game files into the plies to replay, whatever their notation:
-//! round tables (descriptive or algebraic cells), PGN and PGN4, the JSON
-//! record and JSON Lines. The notation is detected from the content.
+//! Reading game files into records, whatever their notation: round tables
+//! (descriptive or algebraic cells), PGN and PGN4, the JSON record and JSON
+//! Lines. The notation is detected from the content. Readers keep every
+//! move as written (the replay resolves it) and everything else they find:
+//! tags, comments, NAGs, the result and its reason.
 
 use std::io::BufRead;
 
 use crate::notation::algebraic::{Token, parse_token};
-use crate::notation::descriptive::Cell;
 use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
-use crate::record::{self, GameResult, JsonLinesReader, Record};
-use crate::replay::{Described, GameInput, PlyInput, Span};
+use crate::record::{
+    self, GameResult, JsonLinesReader, MoveNotation, Origin, Record, RecordMove, Span, Tag,
+};
 use crate::variant::{self, Support, Variant};
 
 /// Input that cannot be read: where, the text, and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
+    /// Where in the source, when known.
     pub span: Option<Span>,
+    /// The text found there.
     pub text: String,
+    /// What was expected instead.
     pub expected: String,
 }
+
+impl std::error::Error for InputError {}
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -42,7 +49,8 @@ fn error(span: Option<Span>, text: impl Into<String>, expected: impl Into<String
 }
 
 /// The notations a file may be in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// One JSON record.
     Json,
@@ -81,7 +89,7 @@ pub fn detect(text: &str) -> Format {
 }
 
 /// Every game in a text, in the given or detected notation.
-pub fn games(text: &str, format: Option<Format>) -> Vec<Result<GameInput, InputError>> {
+pub fn games(text: &str, format: Option<Format>) -> Vec<Result<Record, InputError>> {
     let format = format.unwrap_or_else(|| detect(text));
     match format {
         Format::Table => vec![round_table(text)],
@@ -92,28 +100,16 @@ pub fn games(text: &str, format: Option<Format>) -> Vec<Result<GameInput, InputE
 }
 
 /// The games of a JSON Lines stream, read one line at a time.
-pub fn json_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameInput, InputError>> {
+pub fn json_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
     let mut reader = JsonLinesReader::new(input);
     std::iter::from_fn(move || {
         let item = reader.next()?;
-        Some(match item {
-            Ok(rec) => from_record(&rec).map_err(|mut e| {
-                if e.span.is_none() {
-                    e.span = Some(Span {
-                        line: reader.line(),
-                        column: 1,
-                        len: 1,
-                    });
-                }
-                e
-            }),
-            Err(e) => Err(record_error(&e)),
-        })
+        Some(item.map_err(|e| record_error(&e)))
     })
 }
 
 /// The games of a PGN or PGN4 stream, read one game at a time.
-pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<GameInput, InputError>> {
+pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
     PgnReader::new(input).map(|game| match game {
         Ok(raw) => pgn_game(&raw),
         Err(e) => Err(error(
@@ -156,12 +152,11 @@ fn record_error(e: &record::RecordError) -> InputError {
 }
 
 /// One JSON record.
-pub fn json_record(text: &str) -> Result<GameInput, InputError> {
-    let rec =
-        record::from_json(text.trim_start_matches('\u{feff}')).map_err(|e| record_error(&e))?;
-    from_record(&rec)
+pub fn json_record(text: &str) -> Result<Record, InputError> {
+    record::from_json(text.trim_start_matches('\u{feff}')).map_err(|e| record_error(&e))
 }
 
+/// The variant a `Variant` tag names, if roundtable plays it.
 fn variant_named(name: &str, span: Option<Span>) -> Result<&'static Variant, InputError> {
     let v = variant::by_id(name.trim()).ok_or_else(|| {
         let ids: Vec<&str> = variant::all().iter().map(|v| v.id).collect();
@@ -191,73 +186,27 @@ fn first_seat(variant: &'static Variant, start: Option<&str>) -> Result<usize, I
     })
 }
 
-/// The plies of a record, ready to replay.
-pub fn from_record(rec: &Record) -> Result<GameInput, InputError> {
-    let variant = variant_named(&rec.variant, None)?;
-    let mut seat = first_seat(variant, rec.start.as_deref())?;
-    let mut round = 1;
-    let mut plies = Vec::with_capacity(rec.moves.len());
-    for (i, m) in rec.moves.iter().enumerate() {
-        let named = variant.seat_named(&m.player).ok_or_else(|| {
-            error(
-                None,
-                m.player.clone(),
-                format!("a player of {} in move {}", variant.id, i + 1),
-            )
-        })?;
-        // Rounds follow the seats: a new round starts when the order wraps
-        // (players who left the game have no plies). The replay checks turns.
-        if i > 0 && named <= seat {
-            round += 1;
-        }
-        seat = named;
-        let described = match m.mv.trim() {
-            "?" => Described::Unspecified,
-            text => match parse_token(text) {
-                Ok(Token::Pass) => Described::Pass,
-                Ok(Token::Unknown) => Described::Unspecified,
-                Ok(token) => Described::Algebraic(token),
-                Err(e) => {
-                    return Err(error(
-                        None,
-                        text,
-                        format!("a long algebraic move at move {} ({})", i + 1, e.expected),
-                    ));
-                }
-            },
-        };
-        plies.push(PlyInput {
-            round,
-            seat,
-            text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
-            span: None,
-            described,
-            comments: m.comments.clone(),
-            inferred: m.inferred,
-            follows_turn: false,
-        });
-        if !m.variations.is_empty() {
-            return Err(error(
-                None,
-                m.mv.clone(),
-                format!(
-                    "no variations at move {} (they are not replayed yet)",
-                    i + 1
-                ),
-            ));
+/// Tag pairs as the record keeps them.
+fn record_tags(tags: Vec<(String, String)>) -> Vec<Tag> {
+    tags.into_iter()
+        .map(|(key, value)| Tag { key, value })
+        .collect()
+}
+
+/// Rule options from an `Options` tag (`name=value name=value`).
+fn options_of(
+    tags: &[(String, String, Option<Span>)],
+) -> Result<std::collections::BTreeMap<String, String>, InputError> {
+    let mut options = std::collections::BTreeMap::new();
+    for (_, value, span) in tags.iter().filter(|t| t.0.eq_ignore_ascii_case("Options")) {
+        for pair in value.split_whitespace() {
+            let (name, val) = pair
+                .split_once('=')
+                .ok_or_else(|| error(*span, pair, "a rule option written `name=value`"))?;
+            options.insert(name.to_string(), val.to_string());
         }
     }
-    Ok(GameInput {
-        variant,
-        tags: rec
-            .tags
-            .iter()
-            .map(|t| (t.key.clone(), t.value.clone()))
-            .collect(),
-        start: rec.start.clone(),
-        plies,
-        result: rec.result.clone(),
-    })
+    Ok(options)
 }
 
 /// Tags that the record keeps in fields of their own.
@@ -270,9 +219,7 @@ fn is_field_tag(key: &str) -> bool {
         "SetUp",
         "StartFen4",
         "Seats",
-        "PlyCount",
-        "CurrentMove",
-        "CurrentPosition",
+        "Options",
     ]
     .iter()
     .any(|k| k.eq_ignore_ascii_case(key))
@@ -308,7 +255,7 @@ fn split_tags(
 }
 
 /// One PGN or PGN4 game.
-fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
+fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
     let span_at = |p: crate::notation::pgn::Pos, len: usize| {
         Some(Span {
             line: p.line,
@@ -323,17 +270,7 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
         .collect();
     let variant_tag = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant"));
     let variant = match variant_tag {
-        Some((_, v, span)) => {
-            {
-                variant_named(v, *span).map_err(|mut e| {
-                    e.expected = format!(
-                        "{} (Chess.com's four-player rule sets such as FFA or Teams are not a variant of roundtable; name the project's variant, e.g. `[Variant \"verney\"]`)",
-                        e.expected
-                    );
-                    e
-                })?
-            }
-        }
+        Some((_, v, span)) => variant_named(v, *span)?,
         None => variant_named("chess", None)?,
     };
     let (kept, mut result, start) = split_tags(&tags);
@@ -365,28 +302,32 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
         "4PCo" => variant.start.to_string(),
         other => other.to_string(),
     });
+    let options = options_of(&tags)?;
+    // The seat is followed only to name players in exits and messages: the
+    // moves follow the turn, which eliminations change.
     let mut seat = first_seat(variant, start_text.as_deref())?;
     let mut round = 1;
-    let mut plies: Vec<PlyInput> = Vec::new();
-    let mut pending_comments = Vec::new();
+    let mut moves: Vec<RecordMove> = Vec::new();
+    // Comments and NAGs before the first move belong to the game.
+    let mut opening: Vec<String> = Vec::new();
     let mut exited: Option<&str> = None;
     for node in &raw.moves {
         match node {
             Node::MoveNumber { number, .. } => round = *number as usize,
             Node::RoundSep { .. } => {}
-            Node::Nag { value, .. } => match plies.last_mut() {
-                Some(p) => p.comments.push(format!("${value}")),
-                None => pending_comments.push(format!("${value}")),
+            Node::Nag { value, .. } => match moves.last_mut() {
+                Some(m) => m.comments.push(format!("${value}")),
+                None => opening.push(format!("${value}")),
             },
             Node::Comment { text, .. } => {
-                if text.trim() == "[%inferred]" {
-                    if let Some(p) = plies.last_mut() {
-                        p.inferred = true;
-                    }
+                if text.trim() == "[%inferred]"
+                    && let Some(m) = moves.last_mut()
+                {
+                    m.inferred = true;
                 } else {
-                    match plies.last_mut() {
-                        Some(p) => p.comments.push(text.clone()),
-                        None => pending_comments.push(text.clone()),
+                    match moves.last_mut() {
+                        Some(m) => m.comments.push(text.clone()),
+                        None => opening.push(text.clone()),
                     }
                 }
             }
@@ -434,39 +375,33 @@ fn pgn_game(raw: &RawGame) -> Result<GameInput, InputError> {
                         continue;
                     }
                 }
-                let described = match parsed {
-                    Ok(Token::Pass) => Described::Pass,
-                    Ok(Token::Unknown) => Described::Unspecified,
-                    Ok(Token::BareExit(mark)) if mark == "#" || mark == "S" => Described::Pass,
-                    Ok(token) => Described::Algebraic(token),
-                    Err(e) => {
-                        return Err(error(
-                            span,
-                            text.clone(),
-                            format!("a move ({})", e.expected),
-                        ));
-                    }
-                };
-                plies.push(PlyInput {
-                    round,
-                    seat,
-                    text: text.clone(),
-                    span,
-                    described,
-                    comments: std::mem::take(&mut pending_comments),
-                    inferred: false,
-                    follows_turn: true,
+                if let Err(e) = parsed {
+                    return Err(error(
+                        span,
+                        text.clone(),
+                        format!("a move ({})", e.expected),
+                    ));
+                }
+                moves.push(RecordMove {
+                    mv: text.clone(),
+                    origin: Origin {
+                        round: Some(round),
+                        span,
+                    },
+                    ..RecordMove::default()
                 });
                 seat = (seat + 1) % variant.players();
             }
         }
     }
-    Ok(GameInput {
-        variant,
-        tags: kept,
+    Ok(Record {
+        options,
+        tags: record_tags(kept),
+        comments: opening,
         start: start_text,
-        plies,
+        moves,
         result,
+        ..Record::new(variant.id)
     })
 }
 
@@ -494,7 +429,7 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
 }
 
 /// Reads a round table (Verney's layout) into a game.
-pub fn round_table(text: &str) -> Result<GameInput, InputError> {
+pub fn round_table(text: &str) -> Result<Record, InputError> {
     let table = parse_table(text).map_err(|e| error(Some(e.span), e.text, e.expected))?;
     let variant = table_variant(&table)?;
     let seats = table
@@ -511,37 +446,23 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
             })
         })
         .collect::<Result<Vec<usize>, InputError>>()?;
-    let mut plies = Vec::new();
+    let mut moves = Vec::new();
     for round in &table.rounds {
         for (cell, &seat) in round.cells.iter().zip(&seats) {
-            let described = match &cell.cell {
-                Cell::Move(m) => Described::Descriptive(m.clone()),
-                Cell::Algebraic(token) => match token {
-                    Token::Pass => Described::Pass,
-                    Token::Unknown => Described::Unspecified,
-                    other => Described::Algebraic(other.clone()),
-                },
-                Cell::AnyMove => Described::Unspecified,
-                Cell::Pass | Cell::Empty => Described::Pass,
-            };
-            plies.push((
-                matches!(cell.cell, Cell::Empty),
-                PlyInput {
-                    round: round.number,
-                    seat,
-                    text: cell.text.clone(),
+            moves.push(RecordMove {
+                player: variant.seat_name(seat).to_string(),
+                mv: cell.text.trim().to_string(),
+                origin: Origin {
+                    round: Some(round.number),
                     span: Some(cell.span),
-                    described,
-                    comments: Vec::new(),
-                    inferred: false,
-                    follows_turn: false,
                 },
-            ));
+                ..RecordMove::default()
+            });
         }
     }
     // Empty cells after the last written one end the record; earlier ones are passes.
-    while plies.last().is_some_and(|(empty, _)| *empty) {
-        plies.pop();
+    while moves.last().is_some_and(|m| m.mv.is_empty()) {
+        moves.pop();
     }
     let tags: Vec<(String, String, Option<Span>)> = table
         .tags
@@ -549,12 +470,14 @@ pub fn round_table(text: &str) -> Result<GameInput, InputError> {
         .map(|t| (t.key.clone(), t.value.clone(), Some(t.span)))
         .collect();
     let (kept, result, start) = split_tags(&tags);
-    Ok(GameInput {
-        variant,
-        tags: kept,
+    Ok(Record {
+        options: options_of(&tags)?,
+        tags: record_tags(kept),
+        notation: MoveNotation::Descriptive,
         start,
-        plies: plies.into_iter().map(|(_, p)| p).collect(),
+        moves,
         result,
+        ..Record::new(variant.id)
     })
 }
 

@@ -1,7 +1,30 @@
 //! roundtable: game records of multi-player and historical chess variants.
+//!
+//! Read a record in any notation (PGN, PGN4, round tables in English
+//! descriptive or algebraic cells, the JSON record, JSON Lines) into the one
+//! [`Record`]; replay it into a [`Game`], whose every move is resolved to
+//! one legal move of its [`Variant`]; walk its positions as [`Board`]s,
+//! list and play legal moves, compute the reports and write any notation.
+//!
+//! ```
+//! use roundtable::{Game, read_str};
+//! use roundtable::convert::Notation;
+//!
+//! let table = "[Variant \"verney\"]\n\tYellow.\tRed.\tWhite.\tBlack.\n\
+//!              1.\tK. P. to K. 3.\tK. P. to K. 3.\tK. P. to K. 3.\tK. P. to K. 3.\n";
+//! let record = read_str(table).remove(0)?;
+//! let game = Game::replay(record)?;
+//! assert_eq!(game.plies()[0].long, "h2-h3");
+//! let report = game.report("example", None);
+//! assert_eq!(report.scale.name, "verney");
+//! let pgn4 = game.write(Notation::Pgn4)?;
+//! assert!(pgn4.text.contains("1. h2-h3 .. b8-c8"));
+//! # Ok::<(), roundtable::Error>(())
+//! ```
 pub mod board;
 pub mod convert;
 pub mod engine;
+mod game;
 pub mod input;
 pub mod men;
 pub mod notation;
@@ -12,6 +35,10 @@ pub mod report;
 pub mod resolve;
 pub mod selfplay;
 pub mod variant;
+
+pub use game::{Board, Error, Game, Ply, read_file, read_str, read_stream, variant};
+pub use record::Record;
+pub use variant::Variant;
 
 /// Runs `$body` with `$B` bound to the square-set width of `$variant`'s board,
 /// so that each board is compiled at its own width.

@@ -1,5 +1,13 @@
-//! The multi-player game record: one model for every notation, read and
-//! written as JSON (one document, or one record per line for corpora).
+//! The multi-player game record: the one model every reader produces, the
+//! replay takes and every writer writes from; read and written as JSON (one
+//! document, or one record per line for corpora).
+//!
+//! A record read from a notation keeps its moves as the source wrote them
+//! (`mv`, in the [`MoveNotation`] the record names); a record that
+//! roundtable writes after a replay holds every move resolved to long
+//! algebraic, with the source's text in `written`. Where each move stood in
+//! the source is kept beside it ([`Origin`]) for error messages, but is not
+//! part of the game: it is neither serialised nor compared.
 //!
 //! The record is versioned by [`FORMAT`]; a document whose `format` is any
 //! other value is refused with an error that points at the value.
@@ -32,6 +40,12 @@ pub struct Record {
     /// Source, ...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<Tag>,
+    /// Comments on the game before its first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// How the moves' `mv` texts are written; absent means algebraic.
+    #[serde(default, skip_serializing_if = "MoveNotation::is_algebraic")]
+    pub notation: MoveNotation,
     /// The start position as text (FEN, FEN4-like); absent means the
     /// variant's own setup.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,14 +67,67 @@ pub struct Tag {
     pub value: String,
 }
 
+/// How the moves of a record are written.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveNotation {
+    /// Long or short algebraic (`e2-e4`, `Nf3`, `Bi1xa9`, `O-O`), `--` for
+    /// a pass, `?` for a move the record does not give.
+    #[default]
+    Algebraic,
+    /// A round table's cells: English descriptive (`K. Kt. to B. 3.`), or
+    /// algebraic, `Any move.`, a dash for a pass.
+    Descriptive,
+}
+
+impl MoveNotation {
+    fn is_algebraic(&self) -> bool {
+        *self == MoveNotation::Algebraic
+    }
+}
+
+/// A place in the source: 1-based line, 1-based column in characters, and
+/// length in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: usize,
+    /// The length in characters.
+    pub len: usize,
+}
+
+/// Where a move stood in the source it was read from. Not part of the game:
+/// never serialised, and any two origins compare equal, so that records
+/// read from different notations compare by their content alone.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Origin {
+    /// The round (move number) the source gives the move.
+    pub round: Option<usize>,
+    /// The move's text in the source.
+    pub span: Option<Span>,
+}
+
+impl PartialEq for Origin {
+    fn eq(&self, _other: &Origin) -> bool {
+        true
+    }
+}
+
 /// One move (one player's turn) with its annotations.
-#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RecordMove {
-    /// The moving player's name in the variant ("White", "Yellow", ...).
+    /// The moving player's name in the variant ("White", "Yellow", ...);
+    /// empty (absent in JSON) when the source gives moves in turn order
+    /// without naming players: the move is then the turn's player's.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub player: String,
-    /// The move in resolved long algebraic notation: "e2-e4", "Bi1xa9",
-    /// "e7-e8=Q", "O-O", "--" for a pass, "?" for an unspecified move.
+    /// The move: in records roundtable writes, resolved long algebraic
+    /// ("e2-e4", "Bi1xa9", "e7-e8=Q", "O-O"); in records read from another
+    /// notation, the text as written there (see [`Record::notation`]).
+    /// "--" is a pass, "?" a move the record does not give.
     pub mv: String,
     /// The move's text as the source wrote it, when it differs from `mv`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -84,6 +151,46 @@ pub struct RecordMove {
     /// Alternative lines, each starting in place of this move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<Vec<RecordMove>>,
+    /// Where the move stood in its source (not serialised).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub origin: Origin,
+}
+
+impl RecordMove {
+    /// A move of `player` (empty: whoever's turn it is) written `mv`.
+    pub fn new(player: impl Into<String>, mv: impl Into<String>) -> RecordMove {
+        RecordMove {
+            player: player.into(),
+            mv: mv.into(),
+            ..RecordMove::default()
+        }
+    }
+}
+
+impl Record {
+    /// An empty record of `variant` from its own setup.
+    pub fn new(variant: impl Into<String>) -> Record {
+        Record {
+            format: FORMAT,
+            variant: variant.into(),
+            options: BTreeMap::new(),
+            tags: Vec::new(),
+            comments: Vec::new(),
+            notation: MoveNotation::Algebraic,
+            start: None,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The value of the first tag called `key` (case-insensitive).
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.key.eq_ignore_ascii_case(key))
+            .map(|t| t.value.as_str())
+    }
 }
 
 /// The result of a game.
@@ -264,6 +371,8 @@ mod tests {
                     value: "London".to_string(),
                 },
             ],
+            comments: vec![],
+            notation: MoveNotation::Algebraic,
             start: None,
             moves: vec![
                 RecordMove {
@@ -285,7 +394,9 @@ mod tests {
                         dice: Some([3, 3]),
                         comments: vec![],
                         variations: vec![],
+                        origin: Origin::default(),
                     }]],
+                    origin: Origin::default(),
                 },
                 RecordMove {
                     player: "Red".to_string(),
@@ -297,6 +408,7 @@ mod tests {
                     dice: None,
                     comments: vec![],
                     variations: vec![],
+                    origin: Origin::default(),
                 },
             ],
             result: Some(GameResult {
@@ -320,6 +432,8 @@ mod tests {
             variant: "chess".to_string(),
             options: BTreeMap::new(),
             tags: vec![],
+            comments: vec![],
+            notation: MoveNotation::Algebraic,
             start: None,
             moves: vec![],
             result: None,

@@ -1,5 +1,5 @@
-//! Replay: a game's plies as written → the trace (the position after each
-//! ply and its events). Every report is computed from a trace.
+//! Replay: a record's moves as written → the trace (the position after
+//! each ply and its events). Every report is computed from a trace.
 
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
@@ -7,31 +7,29 @@ use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::{PositionError, long, read_position, start_position};
-use crate::record::GameResult;
+use crate::record::{MoveNotation, Record};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
 use crate::resolve::{Identities, ResolveError};
 use crate::variant::Variant;
 
-pub use crate::notation::table::Span;
+pub use crate::record::Span;
 
-/// A move as a record describes it, before it is resolved.
+/// A move as a record describes it, parsed and not yet resolved.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Described {
+pub(crate) enum Described {
     Descriptive(DescMove),
     /// A long or short algebraic move (`e2-e4`, `Bxa9`, `O-O`).
     Algebraic(Token),
-    /// Algebraic text, read when it is replayed (a convenience for tests and tools).
-    Long(String),
     /// `Any move.` / `?`: the record does not say.
     Unspecified,
     /// `--`, a dash or an empty cell inside the record.
     Pass,
 }
 
-/// One ply as written.
+/// One ply as the record gives it, parsed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlyInput {
+pub(crate) struct PlyInput {
     pub round: usize,
     /// The seat the record gives the ply to.
     pub seat: usize,
@@ -48,16 +46,186 @@ pub struct PlyInput {
     pub follows_turn: bool,
 }
 
-/// A game as read, ready to replay.
+/// A record parsed against its variant, ready to replay.
 #[derive(Debug, Clone)]
-pub struct GameInput {
+pub(crate) struct GameInput {
     pub variant: &'static Variant,
-    pub tags: Vec<(String, String)>,
     /// A start position other than the variant's setup.
     pub start: Option<String>,
     pub plies: Vec<PlyInput>,
-    /// The result the record states (the replay may find the game over too).
-    pub result: Option<GameResult>,
+}
+
+/// The variant a record names, if the engine plays it.
+pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>> {
+    let fail = |message: String| {
+        Box::new(ReplayError {
+            kind: ErrorKind::Variant,
+            round: 0,
+            player: String::new(),
+            text: record.variant.clone(),
+            span: None,
+            message,
+            moves: Vec::new(),
+        })
+    };
+    let Some(v) = crate::variant::by_id(&record.variant) else {
+        let ids: Vec<&str> = crate::variant::all().iter().map(|v| v.id).collect();
+        return Err(fail(format!(
+            "not a variant of roundtable (known: {})",
+            ids.join(", ")
+        )));
+    };
+    if v.support != crate::variant::Support::Playable {
+        return Err(fail(format!(
+            "{} is planned: the engine does not play it yet",
+            v.id
+        )));
+    }
+    for (name, value) in &record.options {
+        let Some(option) = v.option(name) else {
+            let known: Vec<&str> = v.options.iter().map(|o| o.name).collect();
+            return Err(fail(format!(
+                "{} has no rule option `{name}` (its options: {})",
+                v.id,
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        if !option.values.iter().any(|x| x.eq_ignore_ascii_case(value)) {
+            return Err(fail(format!(
+                "the option `{name}` of {} takes {}, not `{value}`",
+                v.id,
+                option.values.join(", ")
+            )));
+        }
+    }
+    Ok(v)
+}
+
+/// Parses one move text of a record in its notation.
+fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
+    let trimmed = text.trim();
+    let from_token = |token: Token| match token {
+        Token::Pass => Described::Pass,
+        Token::Unknown => Described::Unspecified,
+        Token::BareExit(mark) if mark == "#" || mark == "S" => Described::Pass,
+        other => Described::Algebraic(other),
+    };
+    match notation {
+        MoveNotation::Algebraic => match trimmed {
+            "?" => Ok(Described::Unspecified),
+            _ => parse_token(trimmed).map(from_token).map_err(|e| e.expected),
+        },
+        MoveNotation::Descriptive if trimmed.is_empty() => Ok(Described::Pass),
+        MoveNotation::Descriptive => {
+            use crate::notation::descriptive::Cell;
+            match crate::notation::table::read_cell(trimmed) {
+                Ok(Cell::Move(m)) => Ok(Described::Descriptive(m)),
+                Ok(Cell::Algebraic(token)) => Ok(from_token(token)),
+                Ok(Cell::AnyMove) => Ok(Described::Unspecified),
+                Ok(Cell::Pass | Cell::Empty) => Ok(Described::Pass),
+                Err(expected) => Err(expected),
+            }
+        }
+    }
+}
+
+/// A record parsed against its variant: every move's text read, every
+/// player named known, the start's first seat found.
+pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
+    let variant = variant_of(record)?;
+    let first = crate::with_width!(variant, B => {
+        let text = record.start.as_deref().unwrap_or(variant.start);
+        read_position::<B>(variant, text).map(|p| p.turn()).map_err(|e| {
+            Box::new(ReplayError {
+                kind: ErrorKind::StartPosition,
+                round: 0,
+                player: String::new(),
+                text: text.to_string(),
+                span: None,
+                message: format!("the start position does not read: {e}"),
+                moves: Vec::new(),
+            })
+        })
+    })?;
+    let mut seat = first;
+    let mut round = 1;
+    let mut plies = Vec::with_capacity(record.moves.len());
+    for (i, m) in record.moves.iter().enumerate() {
+        let follows_turn = m.player.trim().is_empty();
+        let at_round = round;
+        let fail = |kind: ErrorKind, message: String, seat: usize| {
+            Box::new(ReplayError {
+                kind,
+                round: m.origin.round.unwrap_or(at_round),
+                player: if follows_turn {
+                    variant.seat_name(seat).to_string()
+                } else {
+                    m.player.clone()
+                },
+                text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
+                span: m.origin.span,
+                message,
+                moves: Vec::new(),
+            })
+        };
+        let named = if follows_turn {
+            if i > 0 {
+                seat = (seat + 1) % variant.players();
+            }
+            seat
+        } else {
+            variant.seat_named(m.player.trim()).ok_or_else(|| {
+                let names: Vec<&str> = variant.seats.iter().map(|s| s.name).collect();
+                fail(
+                    ErrorKind::WrongTurn,
+                    format!("not a player of {} ({})", variant.id, names.join(", ")),
+                    seat,
+                )
+            })?
+        };
+        // Rounds follow the seats: a new round starts when the order wraps
+        // (players who left the game have no plies). The replay checks turns.
+        if i > 0 && named <= seat && !follows_turn {
+            round += 1;
+        }
+        if follows_turn && i > 0 && named == 0 {
+            round += 1;
+        }
+        seat = named;
+        let described = describe(&m.mv, record.notation).map_err(|expected| {
+            fail(
+                ErrorKind::Unreadable,
+                format!("not a move: expected {expected}"),
+                named,
+            )
+        })?;
+        if !m.variations.is_empty() {
+            return Err(fail(
+                ErrorKind::Unreadable,
+                "the move has variations, which are not replayed yet".into(),
+                named,
+            ));
+        }
+        plies.push(PlyInput {
+            round: m.origin.round.unwrap_or(round),
+            seat: named,
+            text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
+            span: m.origin.span,
+            described,
+            comments: m.comments.clone(),
+            inferred: m.inferred,
+            follows_turn,
+        });
+    }
+    Ok(GameInput {
+        variant,
+        start: record.start.clone(),
+        plies,
+    })
 }
 
 /// Something that happened on a ply.
@@ -121,7 +289,6 @@ impl<B: Bits> TracePly<B> {
 #[derive(Debug, Clone)]
 pub struct Trace<B: Bits> {
     pub variant: &'static Variant,
-    pub tags: Vec<(String, String)>,
     pub start: Position<B>,
     pub plies: Vec<TracePly<B>>,
     /// Set when the game is over after the last ply.
@@ -138,6 +305,8 @@ impl<B: Bits> Trace<B> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorKind {
+    /// The record names no variant the engine plays, or a rule option it lacks.
+    Variant,
     /// The start position does not read.
     StartPosition,
     /// The ply's text names no move the position allows.
@@ -159,8 +328,10 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// The kind in a few words.
     pub fn describe(self) -> &'static str {
         match self {
+            ErrorKind::Variant => "unknown variant or option",
             ErrorKind::StartPosition => "bad start position",
             ErrorKind::Unreadable => "move not understood",
             ErrorKind::NoMatch => "no legal move fits",
@@ -188,6 +359,8 @@ pub struct ReplayError {
     pub moves: Vec<String>,
 }
 
+impl std::error::Error for ReplayError {}
+
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -214,8 +387,10 @@ struct Replayer<'g, B: Bits> {
     _width: std::marker::PhantomData<B>,
 }
 
-/// Replays a game: resolves every ply to one legal move.
-pub fn replay<B: Bits>(game: &GameInput) -> Result<Trace<B>, Box<ReplayError>> {
+/// Replays a record at width `B` (see [`crate::Game`] for a replay that
+/// picks its own width): resolves every move to one legal move.
+pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
+    let game = &prepare(record)?;
     let start = start_of::<B>(game)?;
     let replayer = Replayer::<B> {
         game,
@@ -248,7 +423,8 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
 
 /// Checks a game without building its trace: every ply resolved and
 /// played, for corpora. Returns the number of plies and the outcome.
-pub fn validate<B: Bits>(game: &GameInput) -> Result<(usize, Option<Outcome>), Box<ReplayError>> {
+pub fn validate<B: Bits>(record: &Record) -> Result<(usize, Option<Outcome>), Box<ReplayError>> {
+    let game = &prepare(record)?;
     let start = start_of::<B>(game)?;
     let replayer = Replayer::<B> {
         game,
@@ -266,14 +442,8 @@ pub fn validate<B: Bits>(game: &GameInput) -> Result<(usize, Option<Outcome>), B
 /// among the legal moves to that square only. `None` leaves the ply to the
 /// full path (which also words every error).
 fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList) -> Option<Move> {
-    let parsed;
-    let token = match &ply.described {
-        Described::Algebraic(t) => t,
-        Described::Long(text) => {
-            parsed = parse_token(text).ok()?;
-            &parsed
-        }
-        _ => return None,
+    let Described::Algebraic(token) = &ply.described else {
+        return None;
     };
     let Token::Move { to, .. } = token else {
         return None;
@@ -317,7 +487,6 @@ impl<B: Bits> Replayer<'_, B> {
         })?;
         Ok(Trace {
             variant: self.game.variant,
-            tags: self.game.tags.clone(),
             start,
             plies: trace,
             outcome: end.outcome(),
@@ -453,11 +622,10 @@ impl<B: Bits> Replayer<'_, B> {
             ));
         }
         let must_pass = matches!(turn, Turn::Pass { .. });
-        let passes = match &ply.described {
-            Described::Pass | Described::Algebraic(Token::Pass) => true,
-            Described::Long(text) => text.trim() == "--",
-            _ => false,
-        };
+        let passes = matches!(
+            &ply.described,
+            Described::Pass | Described::Algebraic(Token::Pass)
+        );
         match &ply.described {
             _ if passes => {
                 if must_pass {
@@ -490,16 +658,6 @@ impl<B: Bits> Replayer<'_, B> {
             }
             Described::Algebraic(token) => resolve_algebraic(pos, list.as_slice(), token)
                 .map_err(|e| self.resolve_error(ply, e)),
-            Described::Long(text) => match parse_token(text) {
-                Ok(token) => resolve_algebraic(pos, list.as_slice(), &token)
-                    .map_err(|e| self.resolve_error(ply, e)),
-                Err(e) => Err(self.error(
-                    ply,
-                    ErrorKind::Unreadable,
-                    format!("not a move: {e}"),
-                    Vec::new(),
-                )),
-            },
             Described::Pass | Described::Unspecified => Err(self.error(
                 ply,
                 ErrorKind::Unreadable,

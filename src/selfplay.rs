@@ -4,7 +4,7 @@
 use crate::board::Bits;
 use crate::engine::{MoveList, Position, Turn};
 use crate::notation::{PositionError, long, start_position};
-use crate::replay::{Described, GameInput, PlyInput};
+use crate::record::{Record, RecordMove, Tag};
 use crate::variant::Variant;
 
 /// A small deterministic generator (xorshift64*), the same on every machine.
@@ -32,17 +32,20 @@ impl Rng {
     }
 }
 
-/// One random game of at most `plies` plies, as a game input of long
-/// algebraic plies (so that it goes through the same reader as any record).
+/// One random game of at most `plies` plies, as a record of long
+/// algebraic moves (so that it goes through the same replay as any record).
 pub fn game<B: Bits>(
     variant: &'static Variant,
     rng: &mut Rng,
     plies: usize,
-) -> Result<GameInput, PositionError> {
+) -> Result<Record, PositionError> {
     let mut pos: Position<B> = start_position(variant)?;
     let mut list = MoveList::new();
-    let mut out = Vec::with_capacity(plies);
-    let mut round = 1;
+    let mut record = Record::new(variant.id);
+    record.tags.push(Tag {
+        key: "Event".into(),
+        value: "roundtable selfplay".into(),
+    });
     for _ in 0..plies {
         if let Turn::Over(_) = pos.turn_moves(&mut list) {
             break;
@@ -50,28 +53,11 @@ pub fn game<B: Bits>(
         let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
             break;
         };
-        let text = long::write(&pos, mv);
-        let seat = pos.turn();
-        out.push(PlyInput {
-            round,
-            seat,
-            text: text.clone(),
-            span: None,
-            described: Described::Long(text),
-            comments: Vec::new(),
-            inferred: false,
-            follows_turn: false,
-        });
+        let player = variant.seat_name(pos.turn());
+        record
+            .moves
+            .push(RecordMove::new(player, long::write(&pos, mv)));
         pos.play(mv);
-        if pos.turn() == 0 {
-            round += 1;
-        }
     }
-    Ok(GameInput {
-        variant,
-        tags: vec![("Event".into(), "roundtable selfplay".into())],
-        start: None,
-        plies: out,
-        result: None,
-    })
+    Ok(record)
 }

@@ -2,7 +2,8 @@
 
 use roundtable::engine::{EndReason, MoveKind, MoveList, Outcome, Position, Turn};
 use roundtable::notation::{fen, long, read_position, start_position};
-use roundtable::replay::{Described, GameInput, PlyInput, replay};
+use roundtable::record::{Record, RecordMove};
+use roundtable::replay::replay;
 use roundtable::variant::{self, Variant};
 
 fn dk() -> &'static Variant {
@@ -21,28 +22,16 @@ fn moves(p: &Position<u128>) -> (Vec<String>, Turn) {
     (v, turn)
 }
 
-fn game(start: &str, plies: &[&str]) -> GameInput {
+fn game(start: &str, plies: &[&str]) -> Record {
     let first = pos(start).turn();
-    GameInput {
-        variant: dk(),
-        tags: Vec::new(),
-        start: Some(start.to_string()),
-        plies: plies
-            .iter()
-            .enumerate()
-            .map(|(i, m)| PlyInput {
-                round: 1 + (first + i) / 2,
-                seat: (first + i) % 2,
-                text: m.to_string(),
-                span: None,
-                described: Described::Long(m.to_string()),
-                comments: Vec::new(),
-                inferred: false,
-                follows_turn: false,
-            })
-            .collect(),
-        result: None,
-    }
+    let mut record = Record::new("double-king");
+    record.start = Some(start.to_string());
+    record.moves = plies
+        .iter()
+        .enumerate()
+        .map(|(i, m)| RecordMove::new(dk().seat_name((first + i) % 2), *m))
+        .collect();
+    record
 }
 
 #[test]

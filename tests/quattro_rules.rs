@@ -169,28 +169,16 @@ fn promotion_only_on_the_opposite_back_row() {
 
 #[test]
 fn the_mate_is_attributed_to_the_player_who_got_the_queen() {
-    use roundtable::replay::{Described, GameInput, PlyInput, replay};
+    use roundtable::record::{Record, RecordMove};
+    use roundtable::replay::replay;
     use roundtable::report::attribution::mates;
     let pos = position(
         &["wNd9", "bRa7", "bNa9", "bPb7", "bPb8", "bPb9", "gKn8"],
         WHITE,
     );
-    let game = GameInput {
-        variant: quattro(),
-        tags: Vec::new(),
-        start: Some(roundtable::notation::fen4::write(&pos)),
-        plies: vec![PlyInput {
-            round: 1,
-            seat: WHITE,
-            text: "Nd9-b10".into(),
-            span: None,
-            described: Described::Long("Nd9-b10".into()),
-            comments: Vec::new(),
-            inferred: false,
-            follows_turn: false,
-        }],
-        result: None,
-    };
+    let mut game = Record::new("quattro");
+    game.start = Some(roundtable::notation::fen4::write(&pos));
+    game.moves.push(RecordMove::new("White", "Nd9-b10"));
     let trace = replay::<U256>(&game).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(trace.plies[0].long, "Nd9-b10#");
     let found = mates(&trace);

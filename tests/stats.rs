@@ -6,7 +6,8 @@ use roundtable::board::U256;
 use roundtable::engine::Position;
 use roundtable::men::{Kind, Man};
 use roundtable::notation::fen4;
-use roundtable::replay::{Described, GameInput, PlyInput, replay};
+use roundtable::record::{Record, RecordMove};
+use roundtable::replay::replay;
 use roundtable::report::game::report;
 use roundtable::report::material::Scale;
 use roundtable::variant;
@@ -110,41 +111,16 @@ fn position(men: &[&str], turn: usize) -> String {
     fen4::write(&pos)
 }
 
-fn game(start: String, first_seat: usize, moves: &[&str]) -> GameInput {
+fn game(start: String, first_seat: usize, moves: &[&str]) -> Record {
     let v = variant::by_id("verney").expect("verney");
-    let mut seat = first_seat;
-    let mut round = 1;
-    let plies = moves
+    let mut record = Record::new("verney");
+    record.start = Some(start);
+    record.moves = moves
         .iter()
-        .map(|m| {
-            let ply = PlyInput {
-                round,
-                seat,
-                text: m.to_string(),
-                span: None,
-                described: if *m == "--" {
-                    Described::Pass
-                } else {
-                    Described::Long(m.to_string())
-                },
-                comments: Vec::new(),
-                inferred: false,
-                follows_turn: false,
-            };
-            seat = (seat + 1) % 4;
-            if seat == first_seat {
-                round += 1;
-            }
-            ply
-        })
+        .enumerate()
+        .map(|(i, m)| RecordMove::new(v.seat_name((first_seat + i) % 4), *m))
         .collect();
-    GameInput {
-        variant: v,
-        tags: Vec::new(),
-        start: Some(start),
-        plies,
-        result: None,
-    }
+    record
 }
 
 #[test]
@@ -175,7 +151,7 @@ fn a_mate_its_release_by_the_partner_and_the_checks_before() {
         ],
     );
     let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
-    let r = report("constructed", &trace, None, &Scale::verney());
+    let r = report("constructed", &trace, &g, &Scale::verney());
     assert_eq!(r.mates.len(), 1, "{:?}", r.mates);
     let mate = &r.mates[0];
     assert_eq!(mate.mated, "Yellow");
@@ -221,7 +197,7 @@ fn a_discovered_check_counts_for_the_owner_of_the_checking_man() {
     let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
     let first = &trace.plies[0];
     assert_eq!(first.long, "Be8-d7+");
-    let r = report("constructed", &trace, None, &Scale::verney());
+    let r = report("constructed", &trace, &g, &Scale::verney());
     let white = r.stats.iter().find(|p| p.player == "White").expect("white");
     let yellow = r
         .stats
@@ -251,7 +227,7 @@ fn a_player_released_by_his_adversary_and_checked_again() {
         ],
     );
     let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
-    let r = report("constructed", &trace, None, &Scale::verney());
+    let r = report("constructed", &trace, &g, &Scale::verney());
     assert_eq!(r.mates.len(), 1);
     let released = r.mates[0]
         .released

@@ -1,10 +1,9 @@
 //! `roundtable convert`: any readable notation into any writable one.
 
 use clap::Args;
-use roundtable::convert::{Notation, write};
+use roundtable::convert::Notation;
 use roundtable::input::Format;
-use roundtable::replay::replay;
-use roundtable::with_width;
+use roundtable::{Error, Game};
 
 use super::CliError;
 use super::source::{input_diagnostic, load, replay_diagnostic};
@@ -22,6 +21,11 @@ pub struct ConvertArgs {
     /// Write here instead of standard output (nothing is written on error).
     #[arg(short, long)]
     pub output: Option<String>,
+    /// Refuse to write when the notation cannot carry something the record
+    /// holds (comments in a round table, dice in movetext, ...) instead of
+    /// warning about it.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
@@ -38,14 +42,28 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     }
     let mut out = String::new();
     for (n, game) in games.iter().enumerate() {
-        let game = game
+        let record = game
             .as_ref()
             .map_err(|e| CliError::Input(input_diagnostic(&args.input, &source, e)))?;
-        let text = with_width!(game.variant, B => {
-            let trace = replay::<B>(game).map_err(|e| CliError::Input(replay_diagnostic(&args.input, &source, &e)))?;
-            write(&trace, game, args.to)
-                .map_err(|e| CliError::Input(format!("game {} cannot be written as {:?}: {e}", n + 1, args.to)))?
-        });
+        let game = Game::replay(record.clone()).map_err(|e| match e {
+            Error::Replay(e) => CliError::Input(replay_diagnostic(&args.input, &source, &e)),
+            other => CliError::Input(format!("{}: {other}", args.input)),
+        })?;
+        let written = game.write(args.to).map_err(|e| {
+            CliError::Input(format!(
+                "game {} cannot be written as {:?}: {e}",
+                n + 1,
+                args.to
+            ))
+        })?;
+        for lost in &written.left_out {
+            let what = format!("game {}: {:?} cannot carry {lost}", n + 1, args.to);
+            if args.strict {
+                return Err(CliError::Input(format!("{what} (--strict)")));
+            }
+            eprintln!("warning: {what}; left out");
+        }
+        let text = written.text;
         if !out.is_empty()
             && matches!(
                 args.to,

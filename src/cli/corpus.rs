@@ -9,8 +9,8 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use roundtable::Record;
 use roundtable::input::{self, Format, InputError};
-use roundtable::replay::GameInput;
 
 use super::CliError;
 
@@ -21,7 +21,7 @@ const CHUNK: usize = 256;
 pub struct Item {
     /// `path` for a file's only game, `path#n` for the n-th of several.
     pub source: String,
-    pub game: Result<GameInput, InputError>,
+    pub game: Result<Record, InputError>,
 }
 
 /// The files named, with directories walked (sorted, hidden files skipped).
@@ -73,7 +73,7 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
 fn games_of(
     path: &str,
     from: Option<Format>,
-) -> Result<Box<dyn Iterator<Item = Result<GameInput, InputError>>>, CliError> {
+) -> Result<Box<dyn Iterator<Item = Result<Record, InputError>>>, CliError> {
     let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
     if path == "-" {
         let stdin = BufReader::new(std::io::stdin());

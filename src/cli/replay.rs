@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use roundtable::board::Bits;
 use roundtable::render::{diagram, events};
-use roundtable::replay::{Trace, describe_outcome, replay};
+use roundtable::replay::{ReplayError, Trace, describe_outcome, replay, variant_of};
 use roundtable::report::material::{self, Scale};
 use roundtable::with_width;
 use tabled::Tabled;
@@ -32,9 +32,12 @@ pub enum Format {
 }
 
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let (source, game) = one_game(&args.file, args.from)?;
-    with_width!(game.variant, B => {
-        let trace = replay::<B>(&game).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+    let (source, record) = one_game(&args.file, args.from)?;
+    let diagnose =
+        |e: Box<ReplayError>| CliError::Input(replay_diagnostic(&args.file, &source, &e));
+    let variant = variant_of(&record).map_err(diagnose)?;
+    with_width!(variant, B => {
+        let trace = replay::<B>(&record).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
         match args.format {
             Format::Long => print_long(&trace),
             Format::Table => print_table(&trace),

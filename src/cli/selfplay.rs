@@ -1,8 +1,8 @@
 //! `roundtable selfplay`: random legal games, deterministic for a seed.
 
 use clap::Args;
-use roundtable::convert::{Notation, write};
-use roundtable::replay::replay;
+use roundtable::Game;
+use roundtable::convert::Notation;
 use roundtable::selfplay::{Rng, game};
 use roundtable::with_width;
 
@@ -34,11 +34,14 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let mut rng = Rng::new(args.seed);
     let mut out = String::new();
     for _ in 0..args.games {
-        let text = with_width!(variant, B => {
-            let input = game::<B>(variant, &mut rng, args.plies).map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
-            let trace = replay::<B>(&input).map_err(|e| CliError::Internal(format!("a self-played game does not replay: {e}")))?;
-            write(&trace, &input, args.to).map_err(|e| CliError::Input(e.to_string()))?
-        });
+        let record = with_width!(variant, B => game::<B>(variant, &mut rng, args.plies))
+            .map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
+        let game = Game::replay(record)
+            .map_err(|e| CliError::Internal(format!("a self-played game does not replay: {e}")))?;
+        let text = game
+            .write(args.to)
+            .map_err(|e| CliError::Input(e.to_string()))?
+            .text;
         if !out.is_empty() && !matches!(args.to, Notation::Jsonl) {
             out.push('\n');
         }

@@ -3,7 +3,7 @@
 use clap::Args;
 use roundtable::input::Format;
 use roundtable::render::diagram;
-use roundtable::replay::replay;
+use roundtable::replay::{ReplayError, replay, variant_of};
 use roundtable::with_width;
 
 use super::CliError;
@@ -25,9 +25,12 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
-    let (source, game) = one_game(&args.file, args.from)?;
-    with_width!(game.variant, B => {
-        let trace = replay::<B>(&game).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+    let (source, record) = one_game(&args.file, args.from)?;
+    let diagnose =
+        |e: Box<ReplayError>| CliError::Input(replay_diagnostic(&args.file, &source, &e));
+    let variant = variant_of(&record).map_err(diagnose)?;
+    with_width!(variant, B => {
+        let trace = replay::<B>(&record).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
         let n = args.ply.unwrap_or(trace.plies.len());
         if n > trace.plies.len() {
             return Err(CliError::Input(format!(
@@ -47,7 +50,7 @@ pub fn run(args: &ShowArgs) -> Result<(), CliError> {
         match &args.svg {
             Some(path) => {
                 let title = format!("{} after ply {n}: last move {last_text}", v.name);
-                let svg = diagram::svg(&pos, last.map(|p| p.mv), Some(title), |name| super::stats::colour(v.id, name));
+                let svg = diagram::svg(&pos, last.map(|p| p.mv), Some(title), diagram::player_colour);
                 super::emit(Some(path), &svg)?;
             }
             None => {

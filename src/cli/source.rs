@@ -3,9 +3,10 @@
 
 use std::io::Read;
 
+use roundtable::Record;
 use roundtable::input::{self, Format, InputError};
 use roundtable::render::diagnostic::Diagnostic;
-use roundtable::replay::{GameInput, ReplayError};
+use roundtable::replay::ReplayError;
 
 use super::CliError;
 
@@ -13,7 +14,7 @@ use super::CliError;
 pub fn load(
     path: &str,
     from: Option<Format>,
-) -> Result<(String, Vec<Result<GameInput, InputError>>), CliError> {
+) -> Result<(String, Vec<Result<Record, InputError>>), CliError> {
     let text = if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -80,7 +81,7 @@ pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
 }
 
 /// The one game of a file, or an error when it holds none or several.
-pub fn one_game(path: &str, from: Option<Format>) -> Result<(String, GameInput), CliError> {
+pub fn one_game(path: &str, from: Option<Format>) -> Result<(String, Record), CliError> {
     let (text, mut games) = load(path, from)?;
     if games.len() != 1 {
         return Err(CliError::Input(format!(

@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use clap::Args;
 use roundtable::input::Format;
-use roundtable::replay::validate;
-use roundtable::with_width;
+use roundtable::{Error, Game};
 use tabled::Tabled;
 use tabled::settings::Style;
 
@@ -33,7 +32,7 @@ pub enum Checked {
 
 /// Checks one game without building its trace.
 pub fn check(item: Item) -> Checked {
-    let game = match item.game {
+    let record = match item.game {
         Ok(g) => g,
         Err(e) => {
             return Checked::Invalid {
@@ -42,12 +41,11 @@ pub fn check(item: Item) -> Checked {
             };
         }
     };
-    let checked = with_width!(game.variant, B => validate::<B>(&game));
-    match checked {
+    match Game::validate(&record) {
         Ok((plies, outcome)) => {
-            let result = match outcome {
-                Some(o) => roundtable::convert::result_of(game.variant, &o).score,
-                None => game
+            let result = match (outcome, roundtable::variant(&record.variant)) {
+                (Some(o), Ok(v)) => roundtable::convert::result_of(v, &o).score,
+                _ => record
                     .result
                     .as_ref()
                     .map(|r| r.score.clone())
@@ -55,7 +53,7 @@ pub fn check(item: Item) -> Checked {
             };
             Checked::Valid { plies, result }
         }
-        Err(e) => {
+        Err(Error::Replay(e)) => {
             let place = e
                 .span
                 .map(|s| format!(":{}:{}", s.line, s.column))
@@ -70,6 +68,10 @@ pub fn check(item: Item) -> Checked {
                 kind: e.kind.describe().into(),
             }
         }
+        Err(e) => Checked::Invalid {
+            message: format!("{}: {e}", item.source),
+            kind: "unreadable record".into(),
+        },
     }
 }
 

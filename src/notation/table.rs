@@ -29,14 +29,7 @@ use nom::{
 
 use super::descriptive::{self, Cell, kw};
 
-/// A place in the source: 1-based line, 1-based column in characters, and
-/// length in characters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Span {
-    pub line: usize,
-    pub column: usize,
-    pub len: usize,
-}
+pub use crate::record::Span;
 
 /// One cell of a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,22 +409,30 @@ fn read_header(line: Line<'_>, fields: &[Field<'_>]) -> Result<Header, TableErro
     })
 }
 
-fn read_cell(line: Line<'_>, f: Field<'_>) -> Result<TableCell, TableError> {
-    match descriptive::parse_cell(f.text) {
+/// Reads one cell's text: English descriptive, or algebraic (`Bi1xa9`,
+/// `h2-h3`, `?`); on error, where in the text and what was expected.
+pub fn parse_any_cell(text: &str) -> Result<Cell, descriptive::ParseError> {
+    match descriptive::parse_cell(text) {
+        Ok(cell) => Ok(cell),
+        Err(e) => match super::algebraic::parse_token(text.trim().trim_end_matches('.')) {
+            Ok(token) => Ok(Cell::Algebraic(token)),
+            Err(_) => Err(e),
+        },
+    }
+}
+
+/// [`parse_any_cell`], with only what was expected on error.
+pub fn read_cell(text: &str) -> Result<Cell, String> {
+    parse_any_cell(text).map_err(|e| e.expected)
+}
+
+fn table_cell(line: Line<'_>, f: Field<'_>) -> Result<TableCell, TableError> {
+    match parse_any_cell(f.text) {
         Ok(cell) => Ok(TableCell {
             text: f.text.to_owned(),
             span: line.field_span(f),
             cell,
         }),
-        // A cell in algebraic notation (`Bi1xa9`, `h2-h3`, `?`) is read as such.
-        Err(_) if super::algebraic::parse_token(f.text.trim().trim_end_matches('.')).is_ok() => {
-            let token = super::algebraic::parse_token(f.text.trim().trim_end_matches('.'));
-            Ok(TableCell {
-                text: f.text.to_owned(),
-                span: line.field_span(f),
-                cell: token.map(Cell::Algebraic).unwrap_or(Cell::Empty),
-            })
-        }
         Err(e) => {
             let rest = f.text.get(e.offset..).unwrap_or("");
             let at = f.start + (f.text.len() - rest.len());
@@ -460,7 +461,7 @@ fn read_round(line: Line<'_>, players: usize, number: usize) -> Result<Round, Ta
     let mut out = Vec::with_capacity(players);
     for i in 0..players {
         match cells.get(i) {
-            Some(f) => out.push(read_cell(line, *f)?),
+            Some(f) => out.push(table_cell(line, *f)?),
             None => out.push(TableCell {
                 text: String::new(),
                 span: line.span(end, ""),

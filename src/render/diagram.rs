@@ -106,3 +106,18 @@ pub fn svg<B: Bits>(
             .collect(),
     })
 }
+
+/// The colour a player's men and lines are drawn in, by his name.
+pub fn player_colour(player: &str) -> String {
+    match player {
+        "Yellow" => "#e6c300",
+        "Red" => "#c62828",
+        "White" => "#ffffff",
+        "Black" => "#222222",
+        "Green" => "#2e7d32",
+        "Brown" => "#795548",
+        "Gray" => "#9e9e9e",
+        _ => "#1565c0",
+    }
+    .to_string()
+}

@@ -3,4 +3,5 @@
 pub mod diagnostic;
 pub mod diagram;
 pub mod events;
+pub mod report;
 pub mod svg;

@@ -7,6 +7,7 @@ use super::attribution::{self, Mate};
 use super::material::{self, RoundMaterial, Scale};
 use super::players::{self, PlayerStats};
 use crate::board::Bits;
+use crate::record::Record;
 use crate::replay::Trace;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -36,14 +37,15 @@ pub struct GameReport {
     pub two_king_checkmate: Option<bool>,
 }
 
-/// The report of a replayed game; `stated` is the result the record gives
-/// when the replay does not end the game itself.
+/// The report of a replayed record: its tags, and the result the replay
+/// finds or, when the replay does not end the game itself, the record's.
 pub fn report<B: Bits>(
     source: &str,
     trace: &Trace<B>,
-    stated: Option<&crate::record::GameResult>,
+    record: &Record,
     scale: &Scale,
 ) -> GameReport {
+    let stated = record.result.as_ref();
     let v = trace.variant;
     let names: Vec<String> = v.seats.iter().map(|s| s.name.to_string()).collect();
     let team_count = v.team_count();
@@ -67,7 +69,11 @@ pub fn report<B: Bits>(
     GameReport {
         source: source.to_string(),
         variant: v.id.to_string(),
-        tags: trace.tags.clone(),
+        tags: record
+            .tags
+            .iter()
+            .map(|t| (t.key.clone(), t.value.clone()))
+            .collect(),
         plies: trace.plies.len(),
         rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
         result,

@@ -1,0 +1,187 @@
+//! A game's report for people: tables (with the `cli` feature) and an SVG
+//! plot of material by round.
+
+use super::diagram::player_colour;
+use super::svg::{Plot, Series, line_plot};
+use crate::report::game::GameReport;
+#[cfg(feature = "cli")]
+use tabled::builder::Builder;
+#[cfg(feature = "cli")]
+use tabled::settings::Style;
+
+/// The tables of one game's report, for people.
+#[cfg(feature = "cli")]
+pub fn tables(r: &GameReport) -> String {
+    let mut claim = r
+        .draw_claimable_from_round
+        .map(|n| format!("; a draw may be claimed from round {n}"))
+        .unwrap_or_default();
+    if r.two_king_checkmate == Some(true) {
+        claim.push_str("; a 2K checkmate");
+    }
+    let mut out = format!(
+        "== {} ({}): {} plies, {} rounds; result {}{}{claim}\n\n",
+        r.source,
+        r.variant,
+        r.plies,
+        r.rounds,
+        r.result,
+        r.reason
+            .as_ref()
+            .map(|x| format!(" ({x})"))
+            .unwrap_or_default()
+    );
+    let team_names: Vec<String> = r
+        .teams
+        .iter()
+        .filter(|t| t.len() > 1)
+        .map(|t| t.join("+"))
+        .collect();
+    let mut material = Builder::default();
+    let mut header = vec!["round".to_string()];
+    header.extend(r.players.iter().cloned());
+    header.extend(team_names.iter().cloned());
+    material.push_record(header);
+    for m in &r.material {
+        let mut row = vec![m.round.to_string()];
+        row.extend(m.seats.iter().map(u32::to_string));
+        if !team_names.is_empty() {
+            row.extend(m.teams.iter().map(u32::to_string));
+        }
+        material.push_record(row);
+    }
+    let mut table = material.build();
+    table.with(Style::psql());
+    out.push_str(&format!(
+        "Material on the {} scale (king not counted):\n{table}\n\n",
+        r.scale.name
+    ));
+    if r.mates.is_empty() {
+        out.push_str("Mates: none\n\n");
+    } else {
+        let mut mates = Builder::default();
+        mates.push_record([
+            "mated",
+            "by",
+            "mating move",
+            "mate at",
+            "checked before by",
+            "released",
+        ]);
+        for m in &r.mates {
+            let mv = |x: &Option<crate::report::attribution::MoveRef>| {
+                x.as_ref()
+                    .map(|m| format!("round {} {} {}", m.round, m.player, m.mv))
+                    .unwrap_or_else(|| "-".into())
+            };
+            mates.push_record([
+                m.mated.clone(),
+                m.mating.clone().unwrap_or_else(|| "-".into()),
+                mv(&m.mating_move),
+                format!("round {} ply {}", m.at.round, m.at.ply),
+                m.checked_before.join(", "),
+                mv(&m.released),
+            ]);
+        }
+        let mut table = mates.build();
+        table.with(Style::psql());
+        out.push_str(&format!("Mates:\n{table}\n\n"));
+    }
+    let mut players = Builder::default();
+    players.push_record([
+        "player",
+        "moves",
+        "passes",
+        "inferred",
+        "captures",
+        "men taken",
+        "taken from",
+        "checks given",
+        "checks received",
+        "promotions",
+        "won",
+        "lost",
+        "mates given",
+        "mated",
+    ]);
+    for p in &r.stats {
+        players.push_record([
+            p.player.clone(),
+            p.moves.to_string(),
+            p.passes.to_string(),
+            p.inferred.to_string(),
+            p.captures.to_string(),
+            counts(&p.captured_kinds),
+            counts(&p.captured_from),
+            p.checks_given.to_string(),
+            p.checks_received.to_string(),
+            p.promotions.to_string(),
+            p.material_won.to_string(),
+            p.material_lost.to_string(),
+            p.mates_given.to_string(),
+            p.mated.to_string(),
+        ]);
+    }
+    let mut table = players.build();
+    table.with(Style::psql());
+    out.push_str(&format!("Players:\n{table}\n\n"));
+    out
+}
+
+/// `queen 1, bishop 2`, or `-` when empty.
+#[cfg(feature = "cli")]
+fn counts(map: &std::collections::BTreeMap<String, usize>) -> String {
+    if map.is_empty() {
+        return "-".into();
+    }
+    map.iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A player's colour on a white plot: white itself would not show.
+fn line_colour(_variant: &str, player: &str) -> String {
+    match player_colour(player).as_str() {
+        "#ffffff" => "#8a8a8a".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Material per player (solid) and team (dashed) over the rounds.
+pub fn plot(r: &GameReport) -> String {
+    let mut series: Vec<Series> = r
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Series {
+            name: name.clone(),
+            colour: line_colour(&r.variant, name),
+            values: r
+                .material
+                .iter()
+                .map(|m| f64::from(m.seats.get(i).copied().unwrap_or(0)))
+                .collect(),
+            dashed: false,
+        })
+        .collect();
+    for (t, team) in r.teams.iter().enumerate().filter(|(_, t)| t.len() > 1) {
+        series.push(Series {
+            name: team.join("+"),
+            colour: line_colour(&r.variant, team.first().map(String::as_str).unwrap_or("")),
+            values: r
+                .material
+                .iter()
+                .map(|m| f64::from(m.teams.get(t).copied().unwrap_or(0)))
+                .collect(),
+            dashed: true,
+        });
+    }
+    line_plot(&Plot {
+        title: format!("Material on the {} scale: {}", r.scale.name, r.source),
+        x_label: "round".into(),
+        y_label: "material".into(),
+        x_values: r.material.iter().map(|m| m.round).collect(),
+        series,
+    })
+}
