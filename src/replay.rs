@@ -50,6 +50,8 @@ pub(crate) struct PlyInput {
 #[derive(Debug, Clone)]
 pub(crate) struct GameInput {
     pub variant: &'static Variant,
+    /// A draw that becomes claimable ends the game (option `drawn-ending=apply`).
+    pub apply_claims: bool,
     /// A start position other than the variant's setup.
     pub start: Option<String>,
     pub plies: Vec<PlyInput>,
@@ -221,8 +223,13 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
             follows_turn,
         });
     }
+    let apply_claims = record
+        .options
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("drawn-ending") && v.eq_ignore_ascii_case("apply"));
     Ok(GameInput {
         variant,
+        apply_claims,
         start: record.start.clone(),
         plies,
     })
@@ -384,6 +391,8 @@ struct Replayer<'g, B: Bits> {
     list: std::cell::RefCell<MoveList>,
     /// The seat to move at the ply being resolved, for plies that follow the turn.
     to_move: std::cell::Cell<usize>,
+    /// The round in which an applied drawn ending ended the game.
+    drawn: std::cell::Cell<Option<usize>>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -397,6 +406,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         systems: descriptive_systems::<B>(game),
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
+        drawn: std::cell::Cell::new(None),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -431,11 +441,12 @@ pub fn validate<B: Bits>(record: &Record) -> Result<(usize, Option<Outcome>), Bo
         systems: descriptive_systems::<B>(game),
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
+        drawn: std::cell::Cell::new(None),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
     let end = replayer.walk(start, |_, _, _, _, _| plies += 1)?;
-    Ok((plies, end.outcome()))
+    Ok((plies, replayer.outcome(&end)))
 }
 
 /// The fast path for an algebraic move with a target square: resolve it
@@ -489,8 +500,44 @@ impl<B: Bits> Replayer<'_, B> {
             variant: self.game.variant,
             start,
             plies: trace,
-            outcome: end.outcome(),
+            outcome: self.outcome(&end),
         })
+    }
+
+    /// The outcome after the last ply: the drawn ending when an option
+    /// applies it, otherwise what the rules say of the last position.
+    fn outcome(&self, end: &Position<B>) -> Option<Outcome> {
+        match self.drawn.get() {
+            Some(_) => Some(Outcome::Draw {
+                reason: crate::engine::EndReason::DrawnEnding,
+            }),
+            None => end.outcome(),
+        }
+    }
+
+    /// Ends the game when the option applies the drawn ending the ply made claimable.
+    fn note_claim(&self, ply: &PlyInput, before: &Position<B>, after: &Position<B>) {
+        if self.game.apply_claims
+            && self.drawn.get().is_none()
+            && after.rules().hooks.draw_claimable(before, after)
+        {
+            self.drawn.set(Some(ply.round));
+        }
+    }
+
+    /// Refuses a ply after an applied drawn ending.
+    fn check_not_drawn(&self, ply: &PlyInput) -> Result<(), Box<ReplayError>> {
+        match self.drawn.get() {
+            Some(round) => Err(self.error(
+                ply,
+                ErrorKind::GameOver,
+                format!(
+                    "the game ended drawn in round {round}: one piece or none left on each side (option drawn-ending=apply)"
+                ),
+                Vec::new(),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Resolves every ply in order and shows each to `visit` with the
@@ -527,8 +574,10 @@ impl<B: Bits> Replayer<'_, B> {
                     None => return Err(self.no_inference(&pos, &ids, &plies[i..i + run], next)),
                 };
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
+                    self.check_not_drawn(ply)?;
                     self.check_turn(ply, &pos)?;
                     let after = pos.after(mv);
+                    self.note_claim(ply, &pos, &after);
                     visit(ply, &pos, mv, &after, true);
                     ids.follow(&pos, mv);
                     pos = after;
@@ -537,8 +586,10 @@ impl<B: Bits> Replayer<'_, B> {
                 continue;
             }
             let ply = &plies[i];
+            self.check_not_drawn(ply)?;
             let mv = self.resolve(ply, &pos, &ids)?;
             let after = pos.after(mv);
+            self.note_claim(ply, &pos, &after);
             visit(ply, &pos, mv, &after, false);
             ids.follow(&pos, mv);
             pos = after;

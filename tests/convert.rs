@@ -362,3 +362,65 @@ fn a_game_from_a_position_with_black_to_move_round_trips() {
     let out = written(&game, Notation::Pgn).expect("writes");
     assert!(out.contains("1... e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
 }
+
+#[test]
+fn every_json_record_converts_to_json_and_through_json_lines_unchanged() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir("records").expect("records/") {
+        let path = entry.expect("entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let original = std::fs::read_to_string(&path).expect("text");
+        let file = path.to_string_lossy().to_string();
+        let json = roundtable()
+            .args(["convert", &file, "--to", "json"])
+            .output()
+            .expect("runs");
+        assert!(json.status.success(), "{file}");
+        assert_eq!(String::from_utf8_lossy(&json.stdout), original, "{file}");
+        let jsonl = roundtable()
+            .args(["convert", &file, "--to", "jsonl"])
+            .output()
+            .expect("runs");
+        assert!(jsonl.status.success(), "{file}");
+        let back = roundtable()
+            .args(["convert", "-", "--from", "jsonl", "--to", "json"])
+            .write_stdin(jsonl.stdout)
+            .output()
+            .expect("runs");
+        assert!(back.status.success(), "{file}");
+        assert_eq!(String::from_utf8_lossy(&back.stdout), original, "{file}");
+        seen += 1;
+    }
+    assert!(seen >= 1, "records/ holds a JSON record");
+    // The 1881 record carries a rule option, which must survive.
+    let verney = std::fs::read_to_string("records/verney-1881.json").expect("record");
+    assert!(verney.contains("\"drawn-ending\": \"claim\""));
+}
+
+#[test]
+fn what_a_notation_cannot_carry_is_a_warning_or_under_strict_an_error() {
+    // A comment has no place in a round table.
+    let pgn4 = "[Variant \"verney\"]\n\n1. h2-h3 {a quiet start} .. b8-c8 .. g13-g12 .. m7-l7 *\n";
+    roundtable()
+        .args(["convert", "-", "--to", "table"])
+        .write_stdin(pgn4)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("a quiet start"))
+        .stderr(predicates::str::contains("warning"));
+    roundtable()
+        .args(["convert", "-", "--to", "table", "--strict"])
+        .write_stdin(pgn4)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--strict"));
+    // Through PGN4 and back the comment stays.
+    let out = roundtable()
+        .args(["convert", "-", "--to", "json"])
+        .write_stdin(pgn4)
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("a quiet start"));
+}

@@ -97,7 +97,7 @@ fn the_stats_tables_and_plot_are_stable() {
 /// A Verney position from men written `<player><kind><square>` and the seat to move.
 fn position(men: &[&str], turn: usize) -> String {
     let v = variant::by_id("verney").expect("verney");
-    let mut pos = Position::<U256>::empty(v);
+    let mut pos = Position::<U256>::empty(v).expect("fits");
     for text in men {
         let mut chars = text.chars();
         let seat = v
@@ -405,6 +405,43 @@ fn verneys_drawn_ending_is_reported_as_a_claim_not_applied() {
         "reported once"
     );
     assert_eq!(trace.outcome, None, "a claim, not an end");
+}
+
+#[test]
+fn the_drawn_ending_option_applies_the_claim() {
+    use roundtable::engine::{EndReason, Outcome};
+    let start = position(
+        &["yKh1", "yRh5", "yNc4", "rKa8", "rBe6", "wKg14", "bKn7"],
+        1,
+    );
+    let mut g = game(start, 1, &["Be6xc4"]);
+    g.options.insert("drawn-ending".into(), "apply".into());
+    let trace = replay::<U256>(&g).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        trace.outcome,
+        Some(Outcome::Draw {
+            reason: EndReason::DrawnEnding
+        })
+    );
+    // A move after the applied draw is refused.
+    g.moves.push(RecordMove::new("White", "Kg14-f14"));
+    let err = replay::<U256>(&g).expect_err("the game is over");
+    assert!(
+        err.message.contains("drawn-ending=apply"),
+        "{}",
+        err.message
+    );
+    // An option the variant does not have, or a value it does not take, is refused.
+    g.options.insert("drawn-ending".into(), "sometimes".into());
+    assert!(replay::<U256>(&g).is_err());
+    g.options.clear();
+    g.options.insert("bonus".into(), "rook".into());
+    let err = replay::<U256>(&g).expect_err("no such option");
+    assert!(
+        err.message.contains("no rule option `bonus`"),
+        "{}",
+        err.message
+    );
 }
 
 #[test]

@@ -105,14 +105,31 @@ impl<B: Bits> std::fmt::Debug for Position<B> {
 }
 
 impl<B: Bits> Position<B> {
-    /// An empty board of `variant`, first seat to move, everyone active.
-    pub fn empty(variant: &'static Variant) -> Self {
+    /// An empty board of `variant`, first seat to move, everyone active; an
+    /// error when the variant is planned or its board has more squares
+    /// than the width `B` holds.
+    pub fn empty(variant: &'static Variant) -> Result<Self, crate::notation::PositionError> {
+        if variant.support != crate::variant::Support::Playable {
+            return Err(crate::notation::PositionError(format!(
+                "{} is not playable yet (its rules are planned)",
+                variant.id
+            )));
+        }
+        if variant.shape.size() > B::CAPACITY || variant.players() > 4 || variant.players() == 0 {
+            return Err(crate::notation::PositionError(format!(
+                "{} ({} squares, {} players) does not fit a position of {} squares and 1 to 4 players",
+                variant.id,
+                variant.shape.size(),
+                variant.players(),
+                B::CAPACITY
+            )));
+        }
         let rules = Rules::<B>::get(variant);
         let mut status = [Status::Out; 4];
         for s in status.iter_mut().take(rules.seats) {
             *s = Status::Active;
         }
-        Position {
+        Ok(Position {
             rules,
             by_kind: [B::EMPTY; Kind::COUNT],
             by_seat: [B::EMPTY; 4],
@@ -127,7 +144,7 @@ impl<B: Bits> Position<B> {
             turn: 0,
             halfmove: 0,
             fullmove: 1,
-        }
+        })
     }
 
     pub fn variant(&self) -> &'static Variant {

@@ -134,7 +134,7 @@ impl<B: Bits> Rules<B> {
     }
 
     /// The tables for `variant` at width `B`, built on first use.
-    pub fn get(variant: &'static Variant) -> &'static Rules<B> {
+    pub(crate) fn get(variant: &'static Variant) -> &'static Rules<B> {
         type Cache = Mutex<HashMap<(&'static str, TypeId), &'static (dyn Any + Send + Sync)>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));

@@ -56,7 +56,7 @@ fn each_man_moves_on_every_board_shape() {
     use crate::variant::Variant;
 
     fn count<B: Bits>(v: &'static Variant, square: &str, kind: Kind) -> usize {
-        let mut pos = Position::<B>::empty(v);
+        let mut pos = Position::<B>::empty(v).expect("fits");
         let sq = v.shape.parse_square(square).expect("square");
         pos.put(sq, Man::new(kind, 0, Dir::North));
         let mut list = MoveList::new();

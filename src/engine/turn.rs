@@ -28,6 +28,9 @@ pub enum EndReason {
     TeamStalemated,
     /// Every other player has left the game (Multi-chess).
     LastPlayer,
+    /// Verney's drawn ending, applied by the record's option: one piece or
+    /// none left on each side, kings and pawns not counted.
+    DrawnEnding,
 }
 
 impl EndReason {
@@ -38,6 +41,7 @@ impl EndReason {
             EndReason::BothAdversariesMated => "both adversaries mated",
             EndReason::TeamStalemated => "a team mated and stalemated, or both stalemated",
             EndReason::LastPlayer => "the last player on the board",
+            EndReason::DrawnEnding => "one piece or none left on each side",
         }
     }
 }

@@ -28,7 +28,7 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
             fields.len()
         )));
     }
-    let mut pos = Position::<B>::empty(variant);
+    let mut pos = Position::<B>::empty(variant)?;
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != shape.height {
         return Err(bad(format!(

@@ -149,7 +149,7 @@ fn tuple(value: &str) -> Option<Vec<String>> {
 /// Reads a FEN4 into a position of a four-player (or 14x14) variant.
 pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B>, PositionError> {
     let (fields, extra, board) = split_fields(text)?;
-    let mut pos = Position::<B>::empty(variant);
+    let mut pos = Position::<B>::empty(variant)?;
     let turn_text = fields[0].trim();
     let turn_colour = turn_text
         .chars()

@@ -426,7 +426,7 @@ mod tests {
 
     fn verney_with(men: &[(&str, Kind, usize)]) -> Position<U256> {
         let v = variant::by_id("verney").expect("verney");
-        let mut pos = Position::<U256>::empty(v);
+        let mut pos = Position::<U256>::empty(v).expect("verney fits");
         for (sq, kind, seat) in men {
             let sq = v.shape.parse_square(sq).expect("square");
             pos.put(sq, Man::new(*kind, *seat, v.seats[*seat].forward));

@@ -428,22 +428,62 @@ impl Variant {
     }
 }
 
-/// Variants the toolkit knows, in the order `roundtable variants` lists them:
-/// the registry. A new variant adds one line here.
+/// The variants built into the toolkit, in the order `roundtable variants`
+/// lists them: the registry. A new variant adds one line here.
+const BUILT_IN: &[&Variant] = &[
+    &chess::CHESS,
+    &verney::VERNEY,
+    &double_skak::DOUBLE_SKAK,
+    &double_king::DOUBLE_KING,
+    &planned::SKOCK,
+    &quattro::QUATTRO,
+    &quattro::TRIPLE,
+    &planned::TEAM,
+];
+
+/// Variants a program using the library registered at run time.
+static REGISTERED: std::sync::RwLock<Vec<&'static Variant>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds a variant defined outside the toolkit (by a program using the
+/// library, or a test), so that records naming it read and replay like any
+/// other. Refused when its id or an alias names a known variant.
+pub fn register(variant: &'static Variant) -> Result<(), String> {
+    let names = std::iter::once(variant.id).chain(variant.hints.aliases.iter().copied());
+    for name in names {
+        if let Some(known) = by_id(name) {
+            if std::ptr::eq(known, variant) {
+                return Ok(());
+            }
+            return Err(format!("`{name}` already names the variant {}", known.id));
+        }
+    }
+    let mut list = match REGISTERED.write() {
+        Ok(list) => list,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    list.push(variant);
+    Ok(())
+}
+
+/// Every variant the toolkit knows: the built-in ones, then those registered.
 pub fn all() -> Vec<&'static Variant> {
-    vec![
-        &chess::CHESS,
-        &verney::VERNEY,
-        &double_skak::DOUBLE_SKAK,
-        &double_king::DOUBLE_KING,
-        &planned::SKOCK,
-        &quattro::QUATTRO,
-        &quattro::TRIPLE,
-        &planned::TEAM,
-    ]
+    let mut out: Vec<&'static Variant> = BUILT_IN.to_vec();
+    let registered = match REGISTERED.read() {
+        Ok(list) => list,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    out.extend(registered.iter().copied());
+    out
 }
 
 /// Looks a variant up by its id or one of its aliases.
 pub fn by_id(id: &str) -> Option<&'static Variant> {
-    all().into_iter().find(|v| v.is_named(id))
+    if let Some(v) = BUILT_IN.iter().find(|v| v.is_named(id)) {
+        return Some(v);
+    }
+    let registered = match REGISTERED.read() {
+        Ok(list) => list,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    registered.iter().copied().find(|v| v.is_named(id))
 }

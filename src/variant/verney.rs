@@ -6,7 +6,7 @@
 //! partner is active passes; the "one piece left" draw is a claim, not applied.
 
 use super::cross::compass_seats;
-use super::{HookTable, Hooks, Pawns, Promotion, Seat, Values, Variant, Zone};
+use super::{HookTable, Hooks, Pawns, Promotion, Seat, Values, Variant, VariantOption, Zone};
 use crate::board::{Bits, Shape};
 use crate::engine::{EndReason, Move, Outcome, Position, Status, Turn};
 use crate::men::Kind;
@@ -147,6 +147,12 @@ pub const VERNEY: Variant = Variant {
     },
     shield_partner: true,
     values: Values::VERNEY,
+    options: &[VariantOption {
+        name: "drawn-ending",
+        summary: "Verney's \"one piece left on either side\" draw: `claim` (the default) reports \
+                  the round from which it may be claimed; `apply` ends the game drawn there",
+        values: &["claim", "apply"],
+    }],
     hooks: HookTable::of(&HOOKS),
     ..Variant::ORTHODOX
 };

@@ -17,7 +17,7 @@ pub fn position<B: Bits>(
     kings: &[(usize, &str)],
     turn: usize,
 ) -> Position<B> {
-    let mut pos = Position::<B>::empty(variant);
+    let mut pos = Position::<B>::empty(variant).expect("the variant fits the width");
     let mut has_king = [false; 4];
     for text in men {
         let (man, dir) = match text.split_once(':') {
