@@ -21,6 +21,8 @@
 //! assert!(pgn4.text.contains("1. h2-h3 .. b8-c8"));
 //! # Ok::<(), roundtable::Error>(())
 //! ```
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod convert;
 pub mod engine;

@@ -58,10 +58,18 @@ fn the_1881_game_ends_45_of_74_each_with_two_checks_and_no_mate() {
             29,
             "{p} lost a queen and a king's bishop"
         );
+        // Each took one queen and one bishop, one from each adversary.
         assert_eq!(
-            get(p, "captured_kinds").as_object().map(|o| o.len()),
-            Some(2).filter(|_| p != "Black").or(Some(2))
+            get(p, "captured_kinds"),
+            serde_json::json!({"bishop": 1, "queen": 1}),
+            "{p}"
         );
+        let adversaries = if p == "Yellow" || p == "White" {
+            serde_json::json!({"Black": 1, "Red": 1})
+        } else {
+            serde_json::json!({"White": 1, "Yellow": 1})
+        };
+        assert_eq!(get(p, "captured_from"), adversaries, "{p}");
     }
     assert_eq!(get("Yellow", "inferred"), 1);
     assert_eq!(report["result"], "*");
