@@ -37,6 +37,8 @@ impl std::fmt::Display for ResolveError {
     }
 }
 
+impl std::error::Error for ResolveError {}
+
 fn list_or_none(moves: &[String]) -> String {
     if moves.is_empty() {
         "none".to_string()
