@@ -139,6 +139,7 @@ fn random_legal_games_round_trip() {
         ("double-skak", 20, 160),
         ("quattro", 12, 200),
         ("triple", 12, 200),
+        ("team", 12, 200),
     ] {
         let v = variant::by_id(id).expect("variant");
         let mut rng = Rng::new(2026);

@@ -52,7 +52,7 @@ impl<B: Bits> Position<B> {
         let mut partner = None;
         if self.rules.variant.shield_partner
             && let Some(p) = self.rules.partner[mover]
-            && self.status[p] != Status::Mated
+            && !matches!(self.status[p], Status::Mated | Status::Out)
             && let Some(pk) = self.sole_king(p)
         {
             let partner_enemies = self.enemy_men(p);

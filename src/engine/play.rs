@@ -10,9 +10,10 @@ impl<B: Bits> Position<B> {
     /// Plays a move of the player to move, which must be one of his legal
     /// moves (or the pass his turn calls for).
     pub fn play(&mut self, mv: Move) {
+        let mover = self.turn as usize;
         self.play_with(mv, true);
         let hooks = self.rules.hooks;
-        hooks.after_ply(self);
+        hooks.after_ply(self, mover);
     }
 
     /// The position after `mv`.
@@ -143,9 +144,10 @@ impl<B: Bits> Position<B> {
     /// passant chance closes as his turn starts.
     pub(crate) fn advance_turn(&mut self) {
         let seats = self.rules.seats;
+        let hooks = self.rules.hooks;
         let mut next = self.turn as usize;
         for _ in 0..seats {
-            next = (next + 1) % seats;
+            next = hooks.next_seat(self, next) % seats;
             if next == 0 {
                 self.fullmove = self.fullmove.saturating_add(1);
             }

@@ -295,6 +295,11 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Sets the move number.
+    pub(crate) fn set_fullmove(&mut self, fullmove: u32) {
+        self.fullmove = fullmove.max(1);
+    }
+
     pub fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove.min(u16::MAX as u32) as u16;
         self.fullmove = fullmove.max(1);

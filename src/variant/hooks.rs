@@ -41,10 +41,16 @@ pub trait Hooks: Sync + 'static {
         pos.make_plain(mv);
     }
 
-    /// After a ply has been made and the turn has passed on (Multi-chess:
-    /// players mated by the ply leave before their turn).
-    fn after_ply<B: Bits>(&self, pos: &mut Position<B>) {
-        let _ = pos;
+    /// After a ply of `mover` has been made and the turn has passed on
+    /// (Multi-chess: players mated by the ply leave before their turn).
+    fn after_ply<B: Bits>(&self, pos: &mut Position<B>, mover: usize) {
+        let _ = (pos, mover);
+    }
+
+    /// The seat after `seat` in the order of play, before players who are
+    /// out are skipped: the next in seat order.
+    fn next_seat<B: Bits>(&self, pos: &Position<B>, seat: usize) -> usize {
+        (seat + 1) % pos.seats().max(1)
     }
 
     /// Whether every move must be judged on the position after it instead
@@ -81,7 +87,9 @@ pub trait HooksAt<B: Bits>: Sync {
     /// See [`Hooks::make`].
     fn make(&self, pos: &mut Position<B>, mv: Move, reexamine: bool);
     /// See [`Hooks::after_ply`].
-    fn after_ply(&self, pos: &mut Position<B>);
+    fn after_ply(&self, pos: &mut Position<B>, mover: usize);
+    /// See [`Hooks::next_seat`].
+    fn next_seat(&self, pos: &Position<B>, seat: usize) -> usize;
     /// See [`Hooks::test_every_move`].
     fn test_every_move(&self, pos: &Position<B>) -> bool;
     /// See [`Hooks::dead_status`].
@@ -102,8 +110,12 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
         Hooks::make(self, pos, mv, reexamine)
     }
     #[inline]
-    fn after_ply(&self, pos: &mut Position<B>) {
-        Hooks::after_ply(self, pos)
+    fn after_ply(&self, pos: &mut Position<B>, mover: usize) {
+        Hooks::after_ply(self, pos, mover)
+    }
+    #[inline]
+    fn next_seat(&self, pos: &Position<B>, seat: usize) -> usize {
+        Hooks::next_seat(self, pos, seat)
     }
     #[inline]
     fn test_every_move(&self, pos: &Position<B>) -> bool {

@@ -16,6 +16,7 @@ mod hooks;
 mod multi;
 mod planned;
 mod quattro;
+mod team;
 mod verney;
 
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
@@ -438,7 +439,7 @@ const BUILT_IN: &[&Variant] = &[
     &planned::SKOCK,
     &quattro::QUATTRO,
     &quattro::TRIPLE,
-    &planned::TEAM,
+    &team::TEAM,
 ];
 
 /// Variants a program using the library registered at run time.

@@ -1,23 +1,55 @@
 //! Meerman's Multi-chess (rules.md section 5): a mated player leaves the
-//! game at the start of his turn, inside the ply that mated him; his mating
-//! player (the last to check him) gets a bonus queen on the king's square;
-//! his men leave one by one unless their removal would expose a king (those
-//! stay as neutral men); a stalemated player passes while more than two
-//! remain; the last player wins.
+//! game at the start of his turn, inside the ply that mated him; his men
+//! leave one by one unless their removal would expose a king (those stay as
+//! neutral men). Quattro and Triple, all against all: the mating player
+//! (the last to check him) gets a bonus queen on the king's square; a
+//! stalemated player passes while more than two remain; the last player
+//! wins. Team-Chess: no bonus, stalemate is a draw, the team wins that has
+//! mated both opposing kings, and once a player is out the turn passes
+//! clockwise from the last player who moved.
 
 use super::Hooks;
 use crate::board::Bits;
 use crate::engine::{EndReason, Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
 use crate::men::{Kind, Man};
 
-/// The hooks of Quattro-Chess and Triple-Chess.
-pub(super) struct Elimination;
+/// The hooks of Multi-chess: all against all (Quattro, Triple), or in teams.
+pub(super) struct Elimination {
+    /// Teams of partners (Team-Chess) rather than all against all.
+    pub teams: bool,
+}
+
+impl Elimination {
+    /// Quattro-Chess and Triple-Chess.
+    pub const ALL_AGAINST_ALL: Elimination = Elimination { teams: false };
+    /// Team-Chess.
+    pub const TEAMS: Elimination = Elimination { teams: true };
+}
+
+/// Seats in clockwise order South, West, North, East, as Team-Chess numbers
+/// them (South, West, East, North): the clockwise successor of each seat.
+const CLOCKWISE_SUCCESSOR: [usize; 4] = [1, 3, 0, 2];
 
 impl Hooks for Elimination {
     fn judge<B: Bits>(&self, pos: &Position<B>, status: &[Status; 4], has_moves: bool) -> Turn {
         let left = (0..pos.seats()).filter(|&s| status[s] != Status::Out);
         let (count, winner) = left.fold((0, 0), |(n, _), s| (n + 1, s));
-        if count == 1 {
+        if self.teams {
+            // The team wins that has mated both opposing kings.
+            let rules = pos.rules();
+            for seat in 0..pos.seats() {
+                let adversaries = rules.adversaries(seat);
+                let all_out = (0..pos.seats())
+                    .filter(|s| adversaries & (1 << s) != 0)
+                    .all(|s| status[s] == Status::Out);
+                if adversaries != 0 && all_out && status[seat] != Status::Out {
+                    return Turn::Over(Outcome::Win {
+                        seats: rules.allies[seat],
+                        reason: EndReason::BothAdversariesMated,
+                    });
+                }
+            }
+        } else if count == 1 {
             return Turn::Over(Outcome::Win {
                 seats: 1 << winner,
                 reason: EndReason::LastPlayer,
@@ -31,7 +63,8 @@ impl Hooks for Elimination {
         // A stalemated player passes while more than two remain; with two,
         // it is a draw.
         let me = pos.turn();
-        if status[me] == Status::Mated || count > 2 {
+        // Team-Chess: stalemate is a draw whoever is left.
+        if status[me] == Status::Mated || (count > 2 && !self.teams) {
             Turn::Pass {
                 becomes: status[me],
             }
@@ -47,7 +80,7 @@ impl Hooks for Elimination {
         let me = pos.turn();
         pos.make_plain(mv);
         if pos.status(me) == Status::Mated {
-            eliminate(pos, me);
+            eliminate(pos, me, !self.teams);
         } else if !mv.is_pass() {
             let mut moved = B::bit(mv.to as usize);
             if let MoveKind::Castle(i) = mv.kind
@@ -64,7 +97,7 @@ impl Hooks for Elimination {
     /// game before their turn, one after another. (Not inside `make`: the
     /// legality test makes moves too, and judges them on the position the
     /// move itself leaves.)
-    fn after_ply<B: Bits>(&self, pos: &mut Position<B>) {
+    fn after_ply<B: Bits>(&self, pos: &mut Position<B>, mover: usize) {
         let mut list = MoveList::new();
         for _ in 0..pos.seats() {
             let me = pos.turn();
@@ -78,8 +111,22 @@ impl Hooks for Elimination {
             if !list.is_empty() {
                 return;
             }
-            eliminate(pos, me);
+            eliminate(pos, me, !self.teams);
+            // The turn goes on from the last player who moved or passed
+            // (the round was counted when it first passed on).
+            let round = pos.fullmove_number();
+            pos.set_turn(mover);
             pos.advance_turn();
+            pos.set_fullmove(round);
+        }
+    }
+
+    fn next_seat<B: Bits>(&self, pos: &Position<B>, seat: usize) -> usize {
+        let someone_out = (0..pos.seats()).any(|s| pos.status(s) == Status::Out);
+        if self.teams && someone_out && pos.seats() == 4 {
+            CLOCKWISE_SUCCESSOR[seat % 4]
+        } else {
+            (seat + 1) % pos.seats().max(1)
         }
     }
 
@@ -118,18 +165,18 @@ fn note_checks<B: Bits>(pos: &mut Position<B>, before: &Position<B>, mover: usiz
     }
 }
 
-/// A mated player leaves: his mating player, if still in the game, gets
-/// a queen on the king's square (its checks count for him); then his
-/// men leave one by one in square order, unless their removal would give
-/// a king a new attacker (they stay, neutral).
-fn eliminate<B: Bits>(pos: &mut Position<B>, seat: usize) {
+/// A mated player leaves: with `bonus`, his mating player, if still in the
+/// game, gets a queen on the king's square (its checks count for him); then
+/// his men leave one by one in square order, unless their removal would
+/// give a king a new attacker (they stay, neutral).
+fn eliminate<B: Bits>(pos: &mut Position<B>, seat: usize, bonus: bool) {
     let king = pos.sole_king(seat);
     let mating = pos
         .last_checker(seat)
         .filter(|&c| c != seat && pos.status(c) != Status::Out);
     pos.set_status(seat, Status::Out);
     pos.set_last_checker(seat, None);
-    if let (Some(k), Some(m)) = (king, mating) {
+    if let (true, Some(k), Some(m)) = (bonus, king, mating) {
         let before = *pos;
         pos.remove(k);
         pos.put(k, Man::new(Kind::Queen, m, pos.forward(m)));

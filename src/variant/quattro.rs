@@ -34,7 +34,7 @@ const CASTLINGS: &[Castling] = &[
     Castling::new(3, "n7", "n9", "n11", "n8", "O-O-O"),
 ];
 
-static HOOKS: Elimination = Elimination;
+static HOOKS: Elimination = Elimination::ALL_AGAINST_ALL;
 
 /// Quattro-Chess.
 pub const QUATTRO: Variant = Variant {
