@@ -42,7 +42,7 @@ fn measure(id: &str, path: &std::path::Path) -> std::io::Result<()> {
         games += 1;
         match game {
             Ok(g) => match Game::validate(&g) {
-                Ok((n, _)) => plies += n,
+                Ok(found) => plies += found.plies,
                 Err(_) => invalid += 1,
             },
             Err(_) => invalid += 1,

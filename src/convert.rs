@@ -83,16 +83,17 @@ pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> 
     }
 }
 
-/// The record of a replayed game: every move resolved, with its checks,
-/// mates, inferred flag, dice and comments; the record's options, tags and
-/// start; the result found by the replay, or the one stated.
-pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
-    let v = trace.variant;
+/// A replayed line as record moves: each resolved, with its checks, mates,
+/// inferred flag, dice, glyphs, comments and variations.
+fn resolved_line<B: Bits>(
+    v: &crate::variant::Variant,
+    plies: &[crate::replay::TracePly<B>],
+    source: &[RecordMove],
+) -> Vec<RecordMove> {
     let name = |s: usize| v.seat_name(s).to_string();
-    let moves = trace
-        .plies
+    plies
         .iter()
-        .zip(&source.moves)
+        .zip(source)
         .map(|(p, m)| {
             let mv = p.long.trim_end_matches(['+', '#']).to_string();
             let written = p.text.trim();
@@ -118,13 +119,28 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
                     .collect(),
                 inferred: p.inferred(),
                 dice: m.dice,
+                before: m.before.clone(),
+                nags: m.nags.clone(),
                 comments: p.comments.clone(),
-                variations: Vec::new(),
+                variations: p
+                    .variations
+                    .iter()
+                    .zip(&m.variations)
+                    .map(|(line, source)| resolved_line(v, line, source))
+                    .collect(),
                 origin: Origin::default(),
                 mv,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The record of a replayed game: every move resolved, with its checks,
+/// mates, inferred flag, dice and comments; the record's options, tags and
+/// start; the result found by the replay, or the one stated.
+pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
+    let v = trace.variant;
+    let moves = resolved_line(v, &trace.plies, &source.moves);
     Record {
         format: record::FORMAT,
         variant: v.id.to_string(),
@@ -271,12 +287,19 @@ fn pgn_result(rec: &Record) -> String {
     }
 }
 
-fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<String, ConvertError> {
-    let v = trace.variant;
-    let mut plies = Vec::with_capacity(trace.plies.len());
-    let mut before = trace.start;
+/// The text of each ply of a line: the move with its marks, then its
+/// glyphs, the inferred mark, its comments and its variations.
+fn ply_texts<B: Bits>(
+    v: &crate::variant::Variant,
+    start: &crate::engine::Position<B>,
+    plies: &[crate::replay::TracePly<B>],
+    moves: &[RecordMove],
+    short: bool,
+) -> Result<Vec<String>, ConvertError> {
+    let mut out = Vec::with_capacity(plies.len());
+    let mut before = *start;
     let mut list = MoveList::new();
-    for (ply, m) in trace.plies.iter().zip(&rec.moves) {
+    for (ply, m) in plies.iter().zip(moves) {
         let marks: String = ply
             .long
             .chars()
@@ -300,22 +323,68 @@ fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<Stri
         } else {
             long::write(&before, ply.mv) + &marks
         };
+        let at = || format!("move {} ({})", out.len() + 1, m.mv);
+        for nag in &m.nags {
+            text.push_str(&format!(" ${nag}"));
+        }
         if m.inferred {
             text.push_str(" {[%inferred]}");
         }
         for c in &m.comments {
-            if c.starts_with('$') && c[1..].chars().all(|d| d.is_ascii_digit()) && c.len() > 1 {
-                text.push(' ');
-                text.push_str(c);
-            } else {
-                let at = format!("move {} ({})", plies.len() + 1, m.mv);
-                text.push(' ');
-                text.push_str(&brace_comment(c, &at)?);
-            }
+            text.push(' ');
+            text.push_str(&brace_comment(c, &at())?);
         }
-        plies.push(text);
+        for (line, source) in ply.variations.iter().zip(&m.variations) {
+            text.push_str(" (");
+            text.push_str(&variation_text(v, &before, line, source, short)?);
+            text.push(')');
+        }
+        out.push(text);
         before = ply.after;
     }
+    Ok(out)
+}
+
+/// A variation's movetext from `start`, numbered as its own line: `12...`
+/// before a second player's first move or after a comment or a variation.
+fn variation_text<B: Bits>(
+    v: &crate::variant::Variant,
+    start: &crate::engine::Position<B>,
+    plies: &[crate::replay::TracePly<B>],
+    moves: &[RecordMove],
+    short: bool,
+) -> Result<String, ConvertError> {
+    let texts = ply_texts(v, start, plies, moves, short)?;
+    let mut items: Vec<String> = Vec::new();
+    let mut before = *start;
+    for (i, ((ply, m), text)) in plies.iter().zip(moves).zip(texts).enumerate() {
+        for c in &m.before {
+            items.push(brace_comment(c, "the start of a variation")?);
+        }
+        let number = before.fullmove_number();
+        let after_note = items
+            .last()
+            .is_some_and(|t| t.ends_with('}') || t.ends_with(')'));
+        if v.players() == 2 {
+            if before.turn() == 0 {
+                items.push(format!("{number}."));
+            } else if i == 0 || after_note {
+                items.push(format!("{number}..."));
+            }
+        } else if i == 0 || before.turn() == 0 {
+            items.push(format!("{}.", ply.round));
+        } else {
+            items.push("..".to_string());
+        }
+        items.push(text);
+        before = ply.after;
+    }
+    Ok(items.join(" "))
+}
+
+fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<String, ConvertError> {
+    let v = trace.variant;
+    let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, short)?;
     let tags = pgn_tags(trace, rec);
     let mut result = pgn_result(rec);
     // The game's own comments stand before its first move.

@@ -314,8 +314,9 @@ impl Game {
     }
 
     /// Checks `record` without keeping its positions (the fast path for
-    /// corpora): the number of plies, and the outcome if the game is over.
-    pub fn validate(record: &Record) -> Result<(usize, Option<Outcome>), Error> {
+    /// corpora): the number of plies, in the main line and in variations,
+    /// and the outcome if the game is over.
+    pub fn validate(record: &Record) -> Result<replay::Validated, Error> {
         let variant = replay::variant_of(record)?;
         Ok(match variant.width() {
             Width::W64 => replay::validate::<u64>(record)?,

@@ -62,7 +62,10 @@ pub enum Format {
     Table,
 }
 
-/// Guesses a file's notation from its first lines.
+/// Guesses a file's notation from its content: JSON from a leading `{`;
+/// a round table when a line names two or more players of a variant in
+/// columns (separated by tabs, `|` or runs of spaces); PGN otherwise (also a
+/// game with tags and no moves).
 pub fn detect(text: &str) -> Format {
     let body = text.trim_start_matches('\u{feff}');
     let mut lines = body.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -78,14 +81,46 @@ pub fn detect(text: &str) -> Format {
             }
         }
         _ => {
-            let numbered = body.lines().any(|l| {
-                let l = l.trim_start();
-                let digits = l.chars().take_while(char::is_ascii_digit).count();
-                digits > 0 && l[digits..].starts_with('.') && !l[digits..].starts_with(".\t")
-            });
-            if numbered { Format::Pgn } else { Format::Table }
+            // A headless table still gives itself away by tab-separated
+            // descriptive cells ("P. to K. 3.").
+            let descriptive_row = |l: &str| l.contains('\t') && l.contains(" to ");
+            if body
+                .lines()
+                .any(|l| is_table_header(l) || descriptive_row(l))
+            {
+                Format::Table
+            } else {
+                Format::Pgn
+            }
         }
     }
+}
+
+/// Whether a line is a round table's header: two or more columns, each a
+/// player's name in some variant (`YELLOW.`, `Red`, `Yel- low`), after an
+/// optional first column.
+fn is_table_header(line: &str) -> bool {
+    if line.trim_start().starts_with('[') {
+        return false;
+    }
+    let columns: Vec<String> = line
+        .split(['\t', '|'])
+        .flat_map(|part| part.split("  "))
+        .map(|c| {
+            c.trim()
+                .trim_end_matches('.')
+                .replace("- ", "")
+                .to_ascii_lowercase()
+        })
+        .filter(|c| !c.is_empty())
+        .collect();
+    let names = |c: &String| {
+        variant::all()
+            .iter()
+            .any(|v| v.seats.iter().any(|s| s.name.eq_ignore_ascii_case(c)))
+    };
+    let named = columns.iter().filter(|c| names(c)).count();
+    named >= 2 && named + 1 >= columns.len()
 }
 
 /// Every game in a text, in the given or detected notation.
@@ -316,7 +351,8 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
             Node::MoveNumber { number, .. } => round = *number as usize,
             Node::RoundSep { .. } => {}
             Node::Nag { value, .. } => match moves.last_mut() {
-                Some(m) => m.comments.push(format!("${value}")),
+                Some(m) => m.nags.push(*value),
+                // A glyph before any move is kept with the game's comments.
                 None => opening.push(format!("${value}")),
             },
             Node::Comment { text, .. } => {
@@ -331,12 +367,18 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     }
                 }
             }
-            Node::Variation { pos, .. } => {
-                return Err(error(
-                    span_at(*pos, 1),
-                    "(",
-                    "a main line without variations (roundtable refuses variations rather than drop them; remove them to replay the game)",
-                ));
+            Node::Variation { nodes, pos } => {
+                let line = variation(nodes, *pos, 1)?;
+                match moves.last_mut() {
+                    Some(m) => m.variations.push(line),
+                    None => {
+                        return Err(error(
+                            span_at(*pos, 1),
+                            "(",
+                            "a move before the variation (a variation replaces the move before it)",
+                        ));
+                    }
+                }
             }
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
@@ -375,15 +417,19 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                         continue;
                     }
                 }
-                if let Err(e) = parsed {
-                    return Err(error(
-                        span,
-                        text.clone(),
-                        format!("a move ({})", e.expected),
-                    ));
-                }
+                let parsed = match parsed {
+                    Ok(token) => token,
+                    Err(e) => {
+                        return Err(error(
+                            span,
+                            text.clone(),
+                            format!("a move ({})", e.expected),
+                        ));
+                    }
+                };
                 moves.push(RecordMove {
                     mv: text.clone(),
+                    nags: glyph_of(&parsed).into_iter().collect(),
                     origin: Origin {
                         round: Some(round),
                         span,
@@ -403,6 +449,95 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         result,
         ..Record::new(variant.id)
     })
+}
+
+/// How deep variations may nest: deeper is an error, never a stack overflow.
+const MAX_VARIATION_DEPTH: usize = 200;
+
+/// The NAG of a glyph written after a move (`e4!` is `$1`).
+fn glyph_of(token: &Token) -> Option<u16> {
+    let marks = match token {
+        Token::Move { marks, .. } | Token::Castle { marks, .. } => marks,
+        _ => return None,
+    };
+    let glyph = marks.annotation.as_deref()?;
+    ["!", "?", "!!", "??", "!?", "?!"]
+        .iter()
+        .position(|g| *g == glyph)
+        .map(|i| i as u16 + 1)
+}
+
+/// A variation's moves: plies in turn order from the move it replaces, with
+/// their comments, glyphs and variations of their own.
+fn variation(
+    nodes: &[Node],
+    at: crate::notation::pgn::Pos,
+    depth: usize,
+) -> Result<Vec<RecordMove>, InputError> {
+    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
+        Some(Span {
+            line: p.line,
+            column: p.column,
+            len: len.max(1),
+        })
+    };
+    if depth > MAX_VARIATION_DEPTH {
+        return Err(error(
+            span_at(at, 1),
+            "(",
+            format!("variations nested at most {MAX_VARIATION_DEPTH} deep"),
+        ));
+    }
+    let mut moves: Vec<RecordMove> = Vec::new();
+    let mut before: Vec<String> = Vec::new();
+    let mut round = None;
+    for node in nodes {
+        match node {
+            Node::MoveNumber { number, .. } => round = Some(*number as usize),
+            Node::RoundSep { .. } => {}
+            Node::Comment { text, .. } => match moves.last_mut() {
+                Some(m) => m.comments.push(text.clone()),
+                None => before.push(text.clone()),
+            },
+            Node::Nag { value, .. } => match moves.last_mut() {
+                Some(m) => m.nags.push(*value),
+                None => before.push(format!("${value}")),
+            },
+            Node::Variation { nodes, pos } => {
+                let line = variation(nodes, *pos, depth + 1)?;
+                match moves.last_mut() {
+                    Some(m) => m.variations.push(line),
+                    None => {
+                        return Err(error(
+                            span_at(*pos, 1),
+                            "(",
+                            "a move before the variation (a variation replaces the move before it)",
+                        ));
+                    }
+                }
+            }
+            Node::Ply { text, pos } => {
+                let span = span_at(*pos, text.chars().count());
+                let token = parse_token(text)
+                    .map_err(|e| error(span, text.clone(), format!("a move ({})", e.expected)))?;
+                moves.push(RecordMove {
+                    mv: text.clone(),
+                    before: std::mem::take(&mut before),
+                    nags: glyph_of(&token).into_iter().collect(),
+                    origin: Origin { round, span },
+                    ..RecordMove::default()
+                });
+            }
+        }
+    }
+    if moves.is_empty() {
+        return Err(error(
+            span_at(at, 1),
+            "(",
+            "a variation with at least one move",
+        ));
+    }
+    Ok(moves)
 }
 
 /// The variant a table names in its `Variant` tag, or the one whose players

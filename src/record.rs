@@ -19,7 +19,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The version of the record format this code reads and writes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
+
+/// The oldest record format this code still reads (format 1 has no NAGs
+/// and no comments before a move; everything else is the same).
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// One game: variant, tags, start position, moves and result.
 #[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, PartialEq)]
@@ -28,7 +32,7 @@ pub const FORMAT: u32 = 1;
 pub struct Record {
     /// Version of the record format; always 1.
     #[serde(deserialize_with = "format_version")]
-    #[schemars(extend("const" = 1))]
+    #[schemars(extend("enum" = [1, 2]))]
     pub format: u32,
     /// The variant: "chess", "verney", "double-skak", "double-king", "skock",
     /// "quattro", "triple" or "team".
@@ -145,7 +149,16 @@ pub struct RecordMove {
     /// The dice thrown for this turn, where the variant has dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
-    /// Comments attached after this move.
+    /// Comments before this move, where nothing precedes it in its line (the
+    /// start of a variation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<String>,
+    /// Numeric annotation glyphs after the move (`$1`, or `!` read as 1:
+    /// `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u16>,
+    /// Comments attached after this move, as written (embedded commands such
+    /// as `[%clk 0:03:00]` kept in them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     /// Alternative lines, each starting in place of this move.
@@ -211,11 +224,11 @@ fn is_false(b: &bool) -> bool {
 
 fn format_version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let v = u32::deserialize(d)?;
-    if v == FORMAT {
-        Ok(v)
+    if (OLDEST_FORMAT..=FORMAT).contains(&v) {
+        Ok(FORMAT)
     } else {
         Err(serde::de::Error::custom(format!(
-            "unsupported record format {v} (this version reads format {FORMAT})"
+            "unsupported record format {v} (this version reads formats {OLDEST_FORMAT} to {FORMAT})"
         )))
     }
 }
@@ -383,6 +396,8 @@ mod tests {
                     mates: vec![],
                     inferred: false,
                     dice: None,
+                    before: vec![],
+                    nags: vec![1, 14],
                     comments: vec!["opening".to_string()],
                     variations: vec![vec![RecordMove {
                         player: "Yellow".to_string(),
@@ -392,6 +407,8 @@ mod tests {
                         mates: vec![],
                         inferred: true,
                         dice: Some([3, 3]),
+                        before: vec![],
+                        nags: vec![],
                         comments: vec![],
                         variations: vec![],
                         origin: Origin::default(),
@@ -406,6 +423,8 @@ mod tests {
                     mates: vec!["Black".to_string()],
                     inferred: false,
                     dice: None,
+                    before: vec!["a note".to_string()],
+                    nags: vec![],
                     comments: vec![],
                     variations: vec![],
                     origin: Origin::default(),
@@ -441,14 +460,22 @@ mod tests {
         let text = to_json(&r);
         assert_eq!(
             text,
-            "{\n  \"format\": 1,\n  \"variant\": \"chess\",\n  \"moves\": []\n}"
+            "{\n  \"format\": 2,\n  \"variant\": \"chess\",\n  \"moves\": []\n}"
         );
         assert_eq!(from_json(&text).ok(), Some(r));
     }
 
     #[test]
+    fn format_1_still_reads() {
+        let text = "{\"format\":1,\"variant\":\"chess\",\"moves\":[{\"player\":\"White\",\"mv\":\"e2-e4\"}]}";
+        let r = from_json(text).expect("format 1 reads");
+        assert_eq!(r.format, FORMAT);
+        assert_eq!(r.moves[0].mv, "e2-e4");
+    }
+
+    #[test]
     fn other_format_is_refused_with_position() {
-        let text = "{\n  \"format\": 2,\n  \"variant\": \"chess\",\n  \"moves\": []\n}";
+        let text = "{\n  \"format\": 3,\n  \"variant\": \"chess\",\n  \"moves\": []\n}";
         match from_json(text) {
             Err(RecordError::Json {
                 line,
@@ -457,7 +484,7 @@ mod tests {
             }) => {
                 assert_eq!(line, 2);
                 assert!(column > 0);
-                assert!(message.contains("unsupported record format 2"), "{message}");
+                assert!(message.contains("unsupported record format 3"), "{message}");
             }
             other => panic!("unexpected {other:?}"),
         }

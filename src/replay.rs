@@ -44,6 +44,8 @@ pub(crate) struct PlyInput {
     /// The record gives plies in turn order without naming the player
     /// (PGN): the ply is whoever's turn it is, which eliminations change.
     pub follows_turn: bool,
+    /// Lines replacing this ply, each replayed from the position before it.
+    pub variations: Vec<Vec<PlyInput>>,
 }
 
 /// A record parsed against its variant, ready to replay.
@@ -68,6 +70,7 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
             span: None,
             message,
             moves: Vec::new(),
+            variation: None,
         })
     };
     let Some(v) = crate::variant::by_id(&record.variant) else {
@@ -135,28 +138,23 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
     }
 }
 
-/// A record parsed against its variant: every move's text read, every
-/// player named known, the start's first seat found.
-pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
-    let variant = variant_of(record)?;
-    let first = crate::with_width!(variant, B => {
-        let text = record.start.as_deref().unwrap_or(variant.start);
-        read_position::<B>(variant, text).map(|p| p.turn()).map_err(|e| {
-            Box::new(ReplayError {
-                kind: ErrorKind::StartPosition,
-                round: 0,
-                player: String::new(),
-                text: text.to_string(),
-                span: None,
-                message: format!("the start position does not read: {e}"),
-                moves: Vec::new(),
-            })
-        })
-    })?;
+/// How deep variations may nest in a record.
+const MAX_VARIATION_DEPTH: usize = 200;
+
+/// One line of a record's moves, parsed: `first` is the seat of its first
+/// move (when the record does not name it) and `round` its round.
+fn prepare_line(
+    variant: &'static Variant,
+    moves: &[crate::record::RecordMove],
+    notation: MoveNotation,
+    first: usize,
+    first_round: usize,
+    depth: usize,
+) -> Result<Vec<PlyInput>, Box<ReplayError>> {
     let mut seat = first;
-    let mut round = 1;
-    let mut plies = Vec::with_capacity(record.moves.len());
-    for (i, m) in record.moves.iter().enumerate() {
+    let mut round = first_round;
+    let mut plies = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
         let follows_turn = m.player.trim().is_empty();
         let at_round = round;
         let fail = |kind: ErrorKind, message: String, seat: usize| {
@@ -172,6 +170,7 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
                 span: m.origin.span,
                 message,
                 moves: Vec::new(),
+                variation: None,
             })
         };
         let named = if follows_turn {
@@ -191,29 +190,38 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
         };
         // Rounds follow the seats: a new round starts when the order wraps
         // (players who left the game have no plies). The replay checks turns.
-        if i > 0 && named <= seat && !follows_turn {
-            round += 1;
-        }
-        if follows_turn && i > 0 && named == 0 {
+        if i > 0 && ((named <= seat && !follows_turn) || (follows_turn && named == 0)) {
             round += 1;
         }
         seat = named;
-        let described = describe(&m.mv, record.notation).map_err(|expected| {
+        let described = describe(&m.mv, notation).map_err(|expected| {
             fail(
                 ErrorKind::Unreadable,
                 format!("not a move: expected {expected}"),
                 named,
             )
         })?;
-        if !m.variations.is_empty() {
-            return Err(fail(
-                ErrorKind::Unreadable,
-                "the move has variations, which are not replayed yet".into(),
+        let ply_round = m.origin.round.unwrap_or(round);
+        let mut variations = Vec::with_capacity(m.variations.len());
+        for line in &m.variations {
+            if depth >= MAX_VARIATION_DEPTH {
+                return Err(fail(
+                    ErrorKind::Unreadable,
+                    format!("variations nested deeper than {MAX_VARIATION_DEPTH}"),
+                    named,
+                ));
+            }
+            variations.push(prepare_line(
+                variant,
+                line,
+                notation,
                 named,
-            ));
+                ply_round,
+                depth + 1,
+            )?);
         }
         plies.push(PlyInput {
-            round: m.origin.round.unwrap_or(round),
+            round: ply_round,
             seat: named,
             text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
             span: m.origin.span,
@@ -221,8 +229,32 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
             comments: m.comments.clone(),
             inferred: m.inferred,
             follows_turn,
+            variations,
         });
     }
+    Ok(plies)
+}
+
+/// A record parsed against its variant: every move's text read, every
+/// player named known, the start's first seat found.
+pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
+    let variant = variant_of(record)?;
+    let first = crate::with_width!(variant, B => {
+        let text = record.start.as_deref().unwrap_or(variant.start);
+        read_position::<B>(variant, text).map(|p| p.turn()).map_err(|e| {
+            Box::new(ReplayError {
+                kind: ErrorKind::StartPosition,
+                round: 0,
+                player: String::new(),
+                text: text.to_string(),
+                span: None,
+                message: format!("the start position does not read: {e}"),
+                moves: Vec::new(),
+                variation: None,
+            })
+        })
+    })?;
+    let plies = prepare_line(variant, &record.moves, record.notation, first, 1, 0)?;
     let apply_claims = record
         .options
         .iter()
@@ -284,6 +316,8 @@ pub struct TracePly<B: Bits> {
     pub events: Vec<Event>,
     pub comments: Vec<String>,
     pub after: Position<B>,
+    /// The variations replacing this ply, each replayed from the position before it.
+    pub variations: Vec<Vec<TracePly<B>>>,
 }
 
 impl<B: Bits> TracePly<B> {
@@ -303,6 +337,14 @@ pub struct Trace<B: Bits> {
 }
 
 impl<B: Bits> Trace<B> {
+    /// The plies inside the main line's variations, at any depth.
+    pub fn variation_plies(&self) -> usize {
+        self.plies
+            .iter()
+            .map(|p| p.variations.iter().map(|v| count_plies(v)).sum::<usize>())
+            .sum()
+    }
+
     pub fn last(&self) -> &Position<B> {
         self.plies.last().map(|p| &p.after).unwrap_or(&self.start)
     }
@@ -364,6 +406,9 @@ pub struct ReplayError {
     pub message: String,
     /// The legal moves that were possible (or the candidates when ambiguous).
     pub moves: Vec<String>,
+    /// When the ply is inside a variation, the line that leads to it
+    /// (`12... (12... Nf6 13. e5)`).
+    pub variation: Option<String>,
 }
 
 impl std::error::Error for ReplayError {}
@@ -374,7 +419,11 @@ impl std::fmt::Display for ReplayError {
             f,
             "round {}, {}: `{}`: {}",
             self.round, self.player, self.text, self.message
-        )
+        )?;
+        if let Some(line) = &self.variation {
+            write!(f, " (in the variation {line})")?;
+        }
+        Ok(())
     }
 }
 
@@ -393,6 +442,9 @@ struct Replayer<'g, B: Bits> {
     to_move: std::cell::Cell<usize>,
     /// The round in which an applied drawn ending ended the game.
     drawn: std::cell::Cell<Option<usize>>,
+    /// Inside a variation: the line that leads to it, up to its opening
+    /// parenthesis (empty on the main line).
+    path: String,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -407,6 +459,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
+        path: String::new(),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -427,13 +480,32 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
             span: None,
             message: format!("the start position does not read: {e}"),
             moves: Vec::new(),
+            variation: None,
         })
     })
 }
 
+/// What checking a record found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Validated {
+    /// Plies of the main line.
+    pub plies: usize,
+    /// Plies inside variations, at any depth.
+    pub variation_plies: usize,
+    /// The outcome, if the main line ends the game.
+    pub outcome: Option<Outcome>,
+}
+
+/// The plies of a replayed line and of its variations.
+fn count_plies<B: Bits>(line: &[TracePly<B>]) -> usize {
+    line.iter()
+        .map(|p| 1 + p.variations.iter().map(|v| count_plies(v)).sum::<usize>())
+        .sum()
+}
+
 /// Checks a game without building its trace: every ply resolved and
 /// played, for corpora. Returns the number of plies and the outcome.
-pub fn validate<B: Bits>(record: &Record) -> Result<(usize, Option<Outcome>), Box<ReplayError>> {
+pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>> {
     let game = &prepare(record)?;
     let start = start_of::<B>(game)?;
     let replayer = Replayer::<B> {
@@ -442,11 +514,27 @@ pub fn validate<B: Bits>(record: &Record) -> Result<(usize, Option<Outcome>), Bo
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
+        path: String::new(),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
-    let end = replayer.walk(start, |_, _, _, _, _| plies += 1)?;
-    Ok((plies, replayer.outcome(&end)))
+    let mut in_variations = 0;
+    let end = replayer.walk(
+        start,
+        &Identities::new(&start),
+        |ply, before, _, _, _, ids| {
+            plies += 1;
+            for line in replayer.variations(ply, before, ids)? {
+                in_variations += count_plies(&line);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(Validated {
+        plies,
+        variation_plies: in_variations,
+        outcome: replayer.outcome(&end),
+    })
 }
 
 /// The fast path for an algebraic move with a target square: resolve it
@@ -492,16 +580,83 @@ fn sorted_moves<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<String> {
 
 impl<B: Bits> Replayer<'_, B> {
     fn run(&self, start: Position<B>) -> Result<Trace<B>, Box<ReplayError>> {
-        let mut trace = Vec::with_capacity(self.game.plies.len());
-        let end = self.walk(start, |ply, before, mv, after, inferred| {
-            trace.push(self.trace_ply(ply, before, mv, after, inferred));
-        })?;
+        let (trace, end) = self.line(start, &Identities::new(&start))?;
         Ok(Trace {
             variant: self.game.variant,
             start,
             plies: trace,
             outcome: self.outcome(&end),
         })
+    }
+
+    /// The plies of this replayer's line from `start`, with their
+    /// variations, and the last position.
+    fn line(
+        &self,
+        start: Position<B>,
+        ids: &Identities,
+    ) -> Result<(Vec<TracePly<B>>, Position<B>), Box<ReplayError>> {
+        let mut trace = Vec::with_capacity(self.game.plies.len());
+        let end = self.walk(start, ids, |ply, before, mv, after, inferred, ids| {
+            let mut traced = self.trace_ply(ply, before, mv, after, inferred);
+            traced.variations = self.variations(ply, before, ids)?;
+            trace.push(traced);
+            Ok(())
+        })?;
+        Ok((trace, end))
+    }
+
+    /// Replays the variations of `ply` from `before`, the position it was played in.
+    fn variations(
+        &self,
+        ply: &PlyInput,
+        before: &Position<B>,
+        ids: &Identities,
+    ) -> Result<Vec<Vec<TracePly<B>>>, Box<ReplayError>> {
+        let mut out = Vec::with_capacity(ply.variations.len());
+        for line in &ply.variations {
+            let game = GameInput {
+                variant: self.game.variant,
+                apply_claims: false,
+                start: None,
+                plies: line.clone(),
+            };
+            let number = if self.game.variant.players() == 2 && before.turn() == 1 {
+                format!("{}...", ply.round)
+            } else {
+                format!("{}.", ply.round)
+            };
+            let sub = Replayer::<B> {
+                game: &game,
+                systems: self.systems.clone(),
+                list: std::cell::RefCell::new(MoveList::new()),
+                to_move: std::cell::Cell::new(before.turn()),
+                drawn: std::cell::Cell::new(None),
+                path: format!("{}{number} (", self.path_to(ply)),
+                _width: std::marker::PhantomData,
+            };
+            out.push(sub.line(*before, ids)?.0);
+        }
+        Ok(out)
+    }
+
+    /// The line up to and including `ply`, for errors inside variations:
+    /// the path to this line, then its plies as written.
+    fn path_to(&self, ply: &PlyInput) -> String {
+        if self.path.is_empty() {
+            return String::new();
+        }
+        let upto = self
+            .game
+            .plies
+            .iter()
+            .position(|p| std::ptr::eq(p, ply))
+            .map_or(self.game.plies.len(), |i| i + 1);
+        let texts: Vec<&str> = self.game.plies[..upto]
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect();
+        format!("{}{})", self.path, texts.join(" "))
     }
 
     /// The outcome after the last ply: the drawn ending when an option
@@ -545,11 +700,19 @@ impl<B: Bits> Replayer<'_, B> {
     fn walk(
         &self,
         start: Position<B>,
-        mut visit: impl FnMut(&PlyInput, &Position<B>, Move, &Position<B>, bool),
+        ids: &Identities,
+        mut visit: impl FnMut(
+            &PlyInput,
+            &Position<B>,
+            Move,
+            &Position<B>,
+            bool,
+            &Identities,
+        ) -> Result<(), Box<ReplayError>>,
     ) -> Result<Position<B>, Box<ReplayError>> {
         let plies = &self.game.plies;
         let mut pos = start;
-        let mut ids = Identities::new(&start);
+        let mut ids = ids.clone();
         let mut i = 0;
         while i < plies.len() {
             if plies[i].described == Described::Unspecified {
@@ -578,7 +741,7 @@ impl<B: Bits> Replayer<'_, B> {
                     self.check_turn(ply, &pos)?;
                     let after = pos.after(mv);
                     self.note_claim(ply, &pos, &after);
-                    visit(ply, &pos, mv, &after, true);
+                    visit(ply, &pos, mv, &after, true, &ids)?;
                     ids.follow(&pos, mv);
                     pos = after;
                 }
@@ -588,9 +751,13 @@ impl<B: Bits> Replayer<'_, B> {
             let ply = &plies[i];
             self.check_not_drawn(ply)?;
             let mv = self.resolve(ply, &pos, &ids)?;
-            let after = pos.after(mv);
+            let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
+                pos.null_move()
+            } else {
+                pos.after(mv)
+            };
             self.note_claim(ply, &pos, &after);
-            visit(ply, &pos, mv, &after, false);
+            visit(ply, &pos, mv, &after, false, &ids)?;
             ids.follow(&pos, mv);
             pos = after;
             i += 1;
@@ -613,6 +780,7 @@ impl<B: Bits> Replayer<'_, B> {
             span: ply.span,
             message,
             moves,
+            variation: (!self.path.is_empty()).then(|| self.path_to(ply)),
         })
     }
 
@@ -679,7 +847,8 @@ impl<B: Bits> Replayer<'_, B> {
         );
         match &ply.described {
             _ if passes => {
-                if must_pass {
+                if must_pass || !self.path.is_empty() {
+                    // In a variation a pass where moves were legal is a null move.
                     Ok(Move::PASS)
                 } else {
                     Err(self.error(
@@ -716,6 +885,13 @@ impl<B: Bits> Replayer<'_, B> {
                 Vec::new(),
             )),
         }
+    }
+
+    /// Whether a pass here is a null move: written in a variation where the
+    /// player has legal moves (annotators' `--` or `Z0`).
+    fn is_null(&self, pos: &Position<B>) -> bool {
+        let mut list = MoveList::new();
+        !matches!(pos.turn_moves(&mut list), Turn::Pass { .. })
     }
 
     fn resolve_error(&self, ply: &PlyInput, e: ResolveError) -> Box<ReplayError> {
@@ -861,6 +1037,7 @@ impl<B: Bits> Replayer<'_, B> {
             events,
             comments: ply.comments.clone(),
             after,
+            variations: Vec::new(),
         }
     }
 }

@@ -66,6 +66,9 @@ pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
     );
     let label = format!("{}'s `{}`", e.player, e.text);
     let mut notes = Vec::new();
+    if let Some(line) = &e.variation {
+        notes.push(format!("in the variation {line}"));
+    }
     if !e.moves.is_empty() {
         let what = if e.message.starts_with("ambiguous") {
             "candidates"

@@ -93,6 +93,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             Outcome::Report(r) => {
                 summary.add(&Checked::Valid {
                     plies: r.plies,
+                    variation_plies: r.variation_plies,
                     result: r.result.clone(),
                 });
                 if args.json {

@@ -26,8 +26,15 @@ pub struct ValidateArgs {
 
 /// What checking one game found.
 pub enum Checked {
-    Valid { plies: usize, result: String },
-    Invalid { kind: String, message: String },
+    Valid {
+        plies: usize,
+        variation_plies: usize,
+        result: String,
+    },
+    Invalid {
+        kind: String,
+        message: String,
+    },
 }
 
 /// Checks one game without building its trace.
@@ -42,8 +49,8 @@ pub fn check(item: Item) -> Checked {
         }
     };
     match Game::validate(&record) {
-        Ok((plies, outcome)) => {
-            let result = match (outcome, roundtable::variant(&record.variant)) {
+        Ok(found) => {
+            let result = match (found.outcome, roundtable::variant(&record.variant)) {
                 (Some(o), Ok(v)) => roundtable::convert::result_of(v, &o).score,
                 _ => record
                     .result
@@ -51,7 +58,11 @@ pub fn check(item: Item) -> Checked {
                     .map(|r| r.score.clone())
                     .unwrap_or_else(|| "*".into()),
             };
-            Checked::Valid { plies, result }
+            Checked::Valid {
+                plies: found.plies,
+                variation_plies: found.variation_plies,
+                result,
+            }
         }
         Err(Error::Replay(e)) => {
             let place = e
@@ -80,6 +91,7 @@ pub fn check(item: Item) -> Checked {
 pub struct Summary {
     pub games: usize,
     pub plies: usize,
+    pub variation_plies: usize,
     pub valid: usize,
     pub invalid: usize,
     pub invalid_by_kind: BTreeMap<String, usize>,
@@ -90,9 +102,14 @@ impl Summary {
     pub fn add(&mut self, checked: &Checked) {
         self.games += 1;
         match checked {
-            Checked::Valid { plies, result } => {
+            Checked::Valid {
+                plies,
+                variation_plies,
+                result,
+            } => {
                 self.valid += 1;
                 self.plies += plies;
+                self.variation_plies += variation_plies;
                 *self.results.entry(result.clone()).or_default() += 1;
             }
             Checked::Invalid { kind, .. } => {
@@ -116,6 +133,10 @@ impl Summary {
             Row {
                 what: "plies (valid games)".into(),
                 count: self.plies,
+            },
+            Row {
+                what: "plies in variations".into(),
+                count: self.variation_plies,
             },
             Row {
                 what: "valid".into(),

@@ -16,6 +16,16 @@ impl<B: Bits> Position<B> {
         hooks.after_ply(self, mover);
     }
 
+    /// The position after a null move: the turn passes on and nothing else
+    /// changes (annotators write it `--` or `Z0` in variations; no rule
+    /// allows it in play).
+    pub fn null_move(&self) -> Self {
+        let mut next = *self;
+        next.halfmove = next.halfmove.saturating_add(1);
+        next.advance_turn();
+        next
+    }
+
     /// The position after `mv`.
     pub fn after(&self, mv: Move) -> Self {
         let mut next = *self;

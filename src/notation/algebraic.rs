@@ -502,8 +502,9 @@ fn castle(i: &str) -> Res<'_, Token> {
     Ok((r, Token::Castle { rooks, marks }))
 }
 
+/// `--`, or `Z0` (the null move some PGN writers use in variations).
 fn pass(i: &str) -> Res<'_, Token> {
-    let (r, _) = tag("--").parse(i)?;
+    let (r, _) = alt((tag("--"), tag("Z0"))).parse(i)?;
     let (r, ()) = end(r)?;
     Ok((r, Token::Pass))
 }
@@ -1195,6 +1196,7 @@ mod tests {
         assert!(parse_token("O-0").is_err());
         assert!(parse_token("O-O-O-O-O").is_err());
         assert_eq!(tok("--"), Token::Pass);
+        assert_eq!(tok("Z0"), Token::Pass);
         assert_eq!(tok("?"), Token::Unknown);
         for b in ["R", "T", "S", "#", "R#"] {
             assert_eq!(tok(b), Token::BareExit(b.to_string()));

@@ -17,6 +17,8 @@ pub struct GameReport {
     pub variant: String,
     pub tags: Vec<(String, String)>,
     pub plies: usize,
+    /// Plies inside variations, at any depth (not in `plies`).
+    pub variation_plies: usize,
     pub rounds: usize,
     /// `1-0`, `Yellow+White`, `1/2-1/2`, or `*` while the game goes on.
     pub result: String,
@@ -75,6 +77,7 @@ pub fn report<B: Bits>(
             .map(|t| (t.key.clone(), t.value.clone()))
             .collect(),
         plies: trace.plies.len(),
+        variation_plies: trace.variation_plies(),
         rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
         result,
         reason,
