@@ -14,10 +14,21 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
             let castlings = pos.variant().castlings;
             if let Some(c) = castlings.get(i as usize) {
                 // Where two kings share a castling's name (Double King Chess),
-                // the king's move names it alone.
+                // the king's move names it alone. (Castlings of another
+                // array, whose king square holds no king of the seat, do
+                // not count: Chess.com.)
+                let king_on = |name: &str| {
+                    pos.variant()
+                        .shape
+                        .parse_square(name)
+                        .and_then(|sq| pos.man_at(sq))
+                        .is_some_and(|m| m.kind == Kind::King && m.owner == c.seat)
+                };
                 let shared = castlings
                     .iter()
-                    .filter(|o| o.seat == c.seat && o.notation == c.notation)
+                    .filter(|o| {
+                        o.seat == c.seat && o.notation == c.notation && king_on(o.king_from)
+                    })
                     .count()
                     > 1;
                 if !shared {
