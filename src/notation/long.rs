@@ -14,9 +14,14 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
             let castlings = pos.variant().castlings;
             if let Some(c) = castlings.get(i as usize) {
                 // Where two kings share a castling's name (Double King Chess),
-                // the king's move names it alone. (Castlings of another
-                // array, whose king square holds no king of the seat, do
-                // not count: Chess.com.)
+                // the king's move names it alone. With one king, castlings
+                // of another array (whose king square holds no king of the
+                // seat) do not count (Chess.com).
+                let one_king = pos
+                    .variant()
+                    .seats
+                    .get(c.seat)
+                    .is_some_and(|s| s.kings == 1);
                 let king_on = |name: &str| {
                     pos.variant()
                         .shape
@@ -27,7 +32,9 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
                 let shared = castlings
                     .iter()
                     .filter(|o| {
-                        o.seat == c.seat && o.notation == c.notation && king_on(o.king_from)
+                        o.seat == c.seat
+                            && o.notation == c.notation
+                            && (!one_king || king_on(o.king_from))
                     })
                     .count()
                     > 1;
