@@ -92,6 +92,9 @@ fn replay_shows_the_first_impossible_move_with_its_line() {
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("round 3, Green"), "{stderr}");
     assert!(stderr.contains(":22:35"), "{stderr}");
-    assert!(stderr.contains("3. Ne1-f3 .. b6-c6 .. Qe11-h11 .. Qn8xBi13"), "{stderr}");
+    assert!(
+        stderr.contains("3. Ne1-f3 .. b6-c6 .. Qe11-h11 .. Qn8xBi13"),
+        "{stderr}"
+    );
     assert!(stderr.contains("legal moves: Qn8-j12"), "{stderr}");
 }

@@ -251,6 +251,13 @@ fn victim_square<B: Bits>(pos: &Position<B>, mv: Move) -> Option<usize> {
     }
 }
 
+/// A player leaves the game: his men stay, dead, and an en passant chance
+/// he opened closes (his turn, which would close it, never comes again).
+fn eliminate<B: Bits>(pos: &mut Position<B>, seat: usize) {
+    pos.set_status(seat, Status::Out);
+    pos.set_ep(seat, None);
+}
+
 /// Whether a seat still takes turns with a king: live or walking.
 fn playing(status: Status) -> bool {
     matches!(status, Status::Active | Status::Walking)
@@ -297,7 +304,7 @@ impl Hooks for Ffa {
                     pos.add_points(me, KING_POINTS);
                 }
             }
-            pos.set_status(me, Status::Out);
+            eliminate(pos, me);
             return;
         }
         let from = mv.from as usize;
@@ -313,7 +320,7 @@ impl Hooks for Ffa {
             let owner = man.owner;
             let scores = was == Status::Active;
             if man.kind == Kind::King && playing(pos.status(owner)) {
-                pos.set_status(owner, Status::Out);
+                eliminate(pos, owner);
                 if scores {
                     pos.add_points(me, KING_POINTS);
                 }
@@ -358,7 +365,7 @@ impl Hooks for Ffa {
             }
             pos.legal_moves_of(s, &mut list);
             if list.is_empty() {
-                pos.set_status(s, Status::Out);
+                eliminate(pos, s);
                 if scores {
                     pos.add_points(mover, KING_POINTS);
                 }
@@ -384,7 +391,7 @@ impl Hooks for Ffa {
             let mut list = MoveList::new();
             pos.legal_moves_of(seat, &mut list);
             if list.is_empty() {
-                pos.set_status(seat, Status::Out);
+                eliminate(pos, seat);
             }
         }
         true
