@@ -299,7 +299,9 @@ pub enum Event {
     Pass,
     /// `seat` resigned (or ran out of time, `timed_out`) before or with the ply.
     Exit {
+        /// The player who left.
         seat: usize,
+        /// `T` (time) rather than `R` (resignation).
         timed_out: bool,
     },
     /// The move was chosen by the replay for an unspecified turn.
@@ -508,6 +510,10 @@ pub struct Validated {
     pub variation_plies: usize,
     /// The outcome, if the main line ends the game.
     pub outcome: Option<Outcome>,
+    /// Each seat's points in the last position (variants that score them).
+    pub points: [u32; 4],
+    /// Each seat's status in the last position.
+    pub status: [Status; 4],
 }
 
 /// The plies of a replayed line and of its variations.
@@ -549,6 +555,8 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         plies,
         variation_plies: in_variations,
         outcome: replayer.outcome(&end),
+        points: [0, 1, 2, 3].map(|s| end.points(s)),
+        status: [0, 1, 2, 3].map(|s| end.status(s)),
     })
 }
 

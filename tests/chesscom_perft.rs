@@ -129,6 +129,8 @@ impl Naive {
     fn attacked(&self, sq: usize, seat: usize) -> bool {
         let (x, y) = xy(sq);
         let live = |o: usize| o != seat && self.state[o] == State::Live;
+        // A walking king attacks the squares next to it.
+        let king_there = |o: usize| o != seat && self.state[o] != State::Out;
         let at = |x: i32, y: i32| on_board(x, y).then(|| self.board[idx(x, y)]).flatten();
         for (dx, dy) in [
             (1, 2),
@@ -152,7 +154,7 @@ impl Naive {
                     continue;
                 }
                 if let Some((Kind::King, o)) = at(x + dx, y + dy)
-                    && live(o)
+                    && king_there(o)
                 {
                     return true;
                 }

@@ -95,6 +95,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
                     plies: r.plies,
                     variation_plies: r.variation_plies,
                     result: r.result.clone(),
+                    points_agree: r.points.as_ref().and_then(|p| p.agree()),
                 });
                 if args.json {
                     match serde_json::to_string(&r) {

@@ -30,6 +30,9 @@ pub enum Checked {
         plies: usize,
         variation_plies: usize,
         result: String,
+        /// Whether the points the replay counts agree with the `Result`
+        /// tag's (`None`: no points in the tag).
+        points_agree: Option<bool>,
     },
     Invalid {
         kind: String,
@@ -58,10 +61,17 @@ pub fn check(item: Item) -> Checked {
                     .map(|r| r.score.clone())
                     .unwrap_or_else(|| "*".into()),
             };
+            let points_agree = roundtable::variant(&record.variant)
+                .ok()
+                .and_then(|v| {
+                    roundtable::report::points::points(v, &record, &found.points, &found.status)
+                })
+                .and_then(|p| p.agree());
             Checked::Valid {
                 plies: found.plies,
                 variation_plies: found.variation_plies,
                 result,
+                points_agree,
             }
         }
         Err(Error::Replay(e)) => {
@@ -96,6 +106,10 @@ pub struct Summary {
     pub invalid: usize,
     pub invalid_by_kind: BTreeMap<String, usize>,
     pub results: BTreeMap<String, usize>,
+    /// Games whose `Result` tag gives points (Chess.com FFA).
+    pub points_games: usize,
+    /// Of those, the games whose points the replay recomputes exactly.
+    pub points_agree: usize,
 }
 
 impl Summary {
@@ -106,8 +120,13 @@ impl Summary {
                 plies,
                 variation_plies,
                 result,
+                points_agree,
             } => {
                 self.valid += 1;
+                if let Some(agree) = points_agree {
+                    self.points_games += 1;
+                    self.points_agree += usize::from(*agree);
+                }
                 self.plies += plies;
                 self.variation_plies += variation_plies;
                 *self.results.entry(result.clone()).or_default() += 1;
@@ -147,6 +166,16 @@ impl Summary {
                 count: self.invalid,
             },
         ];
+        if self.points_games > 0 {
+            rows.push(Row {
+                what: "points in the Result tag".into(),
+                count: self.points_games,
+            });
+            rows.push(Row {
+                what: "  points recomputed alike".into(),
+                count: self.points_agree,
+            });
+        }
         rows.extend(self.invalid_by_kind.iter().map(|(k, n)| Row {
             what: format!("  invalid: {k}"),
             count: *n,

@@ -354,18 +354,18 @@ impl<B: Bits> Position<B> {
             .unwrap_or(Dir::North)
     }
 
-    /// Men that take part in the game: those of players not mated.
+    /// Men that take part in the game: those of players not mated (of a
+    /// player whose king walks, the king).
     #[inline]
     pub fn active_men(&self, seats: u8) -> B {
         let mut men = B::EMPTY;
         for s in 0..self.rules.seats {
-            if seats & (1 << s) != 0
-                && !matches!(
-                    self.status[s],
-                    Status::Mated | Status::Out | Status::Walking
-                )
-            {
-                men |= self.by_seat[s];
+            if seats & (1 << s) != 0 {
+                match self.status[s] {
+                    Status::Mated | Status::Out => {}
+                    Status::Walking => men |= self.kings_of(s),
+                    _ => men |= self.by_seat[s],
+                }
             }
         }
         men

@@ -19,8 +19,8 @@
 //! 5); points are counted as the game goes (capture table of §5.4, bishop
 //! 5; a queen promoted from a pawn is worth 1; mate and king capture +20;
 //! one move checking two or three kings +1/+5 with a queen, +5/+20
-//! otherwise; self-stalemate +20, a walking king stalemated +10 to each live
-//! player) and reported, not enforced (Decision 8). The game is over when
+//! otherwise; self-stalemate +20, a walking king stalemated 20 shared by the
+//! live players, rounded) and reported, not enforced (Decision 8). The game is over when
 //! fewer than two players are live.
 //!
 //! Teams: Red and Yellow against Blue and Green; partners are never
@@ -295,9 +295,14 @@ impl Hooks for Ffa {
             pos.make_plain(mv);
             if pos.status(me) == Status::Stalemated {
                 if was == Status::Walking {
+                    // The live players share 20, rounded (the exports: 7
+                    // each for three).
+                    let live = (0..pos.seats())
+                        .filter(|&s| pos.status(s) == Status::Active)
+                        .count() as u32;
                     for s in 0..pos.seats() {
                         if pos.status(s) == Status::Active {
-                            pos.add_points(s, KING_POINTS / 2);
+                            pos.add_points(s, (KING_POINTS + live / 2) / live.max(1));
                         }
                     }
                 } else {
