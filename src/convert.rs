@@ -95,11 +95,24 @@ fn resolved_line<B: Bits>(
         .iter()
         .zip(source)
         .map(|(p, m)| {
-            let mv = p.long.trim_end_matches(['+', '#']).to_string();
             let written = p.text.trim();
+            // A Chess.com exit stays in the move: alone (`R`, `T#`) or glued.
+            let exit = p.events.iter().find_map(|e| match e {
+                Event::Exit { timed_out, .. } => Some(if *timed_out { 'T' } else { 'R' }),
+                _ => None,
+            });
+            let mv = match exit {
+                Some(_) if p.mv.is_pass() => written.to_string(),
+                Some(c) => format!("{}{c}", p.long.trim_end_matches(['+', '#'])),
+                None => p.long.trim_end_matches(['+', '#']).to_string(),
+            };
             RecordMove {
                 player: name(p.seat),
-                written: (!written.is_empty() && written != mv && written != p.long)
+                // Chess.com's tokens are kept whenever they differ from the
+                // move (their marks are the server's, not derived).
+                written: (!written.is_empty()
+                    && written != mv
+                    && (written != p.long || v.hints.keeps_exits))
                     .then(|| written.to_string()),
                 checks: p
                     .events
@@ -151,6 +164,12 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         start: source.start.clone(),
         moves,
         result: match &trace.outcome {
+            // Who has the most points is the record's to say (Chess.com FFA:
+            // its Result includes awards the moves do not show).
+            Some(Outcome::Win {
+                reason: crate::engine::EndReason::MostPoints,
+                ..
+            }) if source.result.is_some() => source.result.clone(),
             Some(o) => Some(result_of(v, o)),
             None => source.result.clone(),
         },
@@ -306,7 +325,9 @@ fn ply_texts<B: Bits>(
             .rev()
             .take_while(|c| *c == '+' || *c == '#')
             .collect();
-        let mut text = if ply.mv.is_pass() {
+        let mut text = if let Some(token) = crate::notation::chesscom::token(v, &before, ply) {
+            token
+        } else if ply.mv.is_pass() {
             let mated = ply.events.iter().any(|e| matches!(e, Event::Mated { .. }));
             let stalemated = ply
                 .events
