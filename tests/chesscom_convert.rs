@@ -109,13 +109,15 @@ fn tokens_are_made_in_chesscoms_form_when_the_record_has_none() {
     assert!(made.contains(&"Qm7xQm6".to_string()), "{made:?}");
     assert!(made.iter().any(|t| t.ends_with("=D")));
     // Plies without marks or exits come out exactly as Chess.com wrote them.
-    let plain = |t: &String| !t.contains(['+', '#', 'R', 'T', 'S']) || t.starts_with('R');
-    let same = made
-        .iter()
-        .zip(&orig)
-        .filter(|(m, o)| plain(o) && !o.contains(['+', '#']))
-        .all(|(m, o)| m == o || o.ends_with(['R', 'T']));
-    assert!(same);
+    let unmarked = |t: &str| !t.contains(['+', '#']) && !t.ends_with(['R', 'T', 'S']);
+    let mut compared = 0;
+    for (m, o) in made.iter().zip(&orig) {
+        if unmarked(o) {
+            assert_eq!(m, o);
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared}");
     assert_eq!(
         longs(&game(&bare.write(Notation::Pgn4).expect("pgn4").text)),
         longs(&g)
