@@ -98,3 +98,28 @@ fn replay_shows_the_first_impossible_move_with_its_line() {
     );
     assert!(stderr.contains("legal moves: Qn8-j12"), "{stderr}");
 }
+
+#[test]
+fn show_marks_dead_men_and_one_point_queens() {
+    // 100527014 at its end: Red resigned (`55. R`), his king walks and his
+    // army is dead (`*`), among it a one-point queen on m5; Blue is out.
+    let out = roundtable()
+        .args(["show", &data("ffa/human_4pc_game_100527014.pgn4")])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let rank = |n: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(rank("5").contains("rD*"), "{stdout}");
+    assert!(rank("7").contains("bK*"), "{stdout}");
+    assert!(
+        rank("1").contains("rK ") && !rank("1").contains("rK*"),
+        "{stdout}"
+    );
+    assert!(rank("13").contains("yK "), "{stdout}");
+}
