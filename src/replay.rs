@@ -119,7 +119,8 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
     let from_token = |token: Token| match token {
         Token::Pass => Described::Pass,
         Token::Unknown => Described::Unspecified,
-        Token::BareExit(mark) if mark == "#" || mark == "S" => Described::Pass,
+        // `#` (mated at his turn), `S` (stalemated), also `S#`: a pass.
+        Token::BareExit(mark) if mark.starts_with(['#', 'S']) => Described::Pass,
         Token::BareExit(mark) if mark.starts_with(['R', 'T']) => {
             Described::Exit(mark.chars().next().unwrap_or('R'))
         }

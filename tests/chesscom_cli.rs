@@ -131,8 +131,16 @@ fn validate_and_stats_count_the_games_whose_points_agree() {
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert_eq!(count(&stdout, "points in the Result tag"), Some(70), "{stdout}");
-    assert_eq!(count(&stdout, "points recomputed alike"), Some(66), "{stdout}");
+    assert_eq!(
+        count(&stdout, "points in the Result tag"),
+        Some(70),
+        "{stdout}"
+    );
+    assert_eq!(
+        count(&stdout, "points recomputed alike"),
+        Some(66),
+        "{stdout}"
+    );
     // stats, one game: the recomputed points beside the Result tag's.
     // 100527014: Result Red 72, Blue 14, Yellow 61, Green 33; Termination
     // `(Yellow +20)`: Yellow's 61 holds the award.
@@ -141,7 +149,10 @@ fn validate_and_stats_count_the_games_whose_points_agree() {
         .assert()
         .success();
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    let points = stdout.split("Points (agree):").nth(1).expect("points table");
+    let points = stdout
+        .split("Points (agree):")
+        .nth(1)
+        .expect("points table");
     let row = |name: &str| -> Vec<String> {
         points
             .lines()
