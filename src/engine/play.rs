@@ -74,7 +74,13 @@ impl<B: Bits> Position<B> {
         if was_free {
             self.choose_nose(me, from, to, &mut man);
         }
-        let captured = self.remove(to);
+        // A castling captures nothing: in Chess960 the king may land on its
+        // own rook's square, and the rook is moved below.
+        let captured = if matches!(mv.kind, MoveKind::Castle(_)) {
+            None
+        } else {
+            self.remove(to)
+        };
         let mut pawn_or_capture = captured.is_some() || man.kind == Kind::Pawn;
         match mv.kind {
             MoveKind::EnPassant => {

@@ -51,11 +51,15 @@ pub fn uci<B: Bits>(pos: &Position<B>, mv: Move) -> String {
     if mv.kind == MoveKind::Pass {
         return "0000".to_string();
     }
-    let mut out = format!(
-        "{}{}",
-        shape.name(mv.from as usize),
-        shape.name(mv.to as usize)
-    );
+    let to = match mv.kind {
+        MoveKind::Castle(i) if pos.variant().castle_onto_rook => pos
+            .rules()
+            .castles
+            .get(i as usize)
+            .map_or(mv.to as usize, |c| c.rook_from),
+        _ => mv.to as usize,
+    };
+    let mut out = format!("{}{}", shape.name(mv.from as usize), shape.name(to));
     if let MoveKind::Promotion(k) = mv.kind {
         out.push(k.letter().to_ascii_lowercase());
     }

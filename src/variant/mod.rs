@@ -9,6 +9,7 @@
 //! line), then its tests and its README notes.
 
 mod chess;
+mod chess960;
 mod cross;
 mod double_king;
 mod double_skak;
@@ -312,6 +313,10 @@ pub struct Variant {
     pub shield_partner: bool,
     /// The castlings, each with its seat.
     pub castlings: &'static [Castling],
+    /// Coordinate notation (UCI) writes castling as the king moving onto his
+    /// own rook, as Chess960 must (its king may castle without moving, or
+    /// onto a square he could also reach by a plain move).
+    pub castle_onto_rook: bool,
     /// The value scale reports use unless told otherwise.
     pub values: Values,
     /// How notations name the variant.
@@ -342,6 +347,7 @@ impl Variant {
         pawns: Pawns::ORTHODOX,
         shield_partner: false,
         castlings: &[],
+        castle_onto_rook: false,
         values: Values::ORTHODOX,
         hints: NotationHints {
             aliases: &[],
@@ -433,6 +439,7 @@ impl Variant {
 /// lists them: the registry. A new variant adds one line here.
 const BUILT_IN: &[&Variant] = &[
     &chess::CHESS,
+    &chess960::CHESS960,
     &verney::VERNEY,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,
