@@ -150,10 +150,16 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         notation: MoveNotation::Algebraic,
         start: source.start.clone(),
         moves,
-        result: match &trace.outcome {
-            Some(o) => Some(result_of(v, o)),
-            None => source.result.clone(),
+        result: match (&trace.outcome, &source.result) {
+            // A stated result that the final position contradicts is kept as
+            // the source states it (replay::result_warnings reports it).
+            (Some(o), Some(stated)) if result_of(v, o).score != stated.score => {
+                Some(stated.clone())
+            }
+            (Some(o), _) => Some(result_of(v, o)),
+            (None, stated) => stated.clone(),
         },
+        warnings: source.warnings.clone(),
     }
 }
 
@@ -247,12 +253,22 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         }
     }
     let result = rec.result.as_ref();
-    tags.push((
-        "Result".into(),
-        result
-            .map(|r| r.score.clone())
-            .unwrap_or_else(|| "*".into()),
-    ));
+    // The Seven Tag Roster's place: after the leading Event, Site, Date,
+    // Round, White and Black, where PGN files have it.
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+    let at = tags
+        .iter()
+        .take_while(|(k, _)| roster.contains(&k.as_str()))
+        .count();
+    tags.insert(
+        at,
+        (
+            "Result".into(),
+            result
+                .map(|r| r.score.clone())
+                .unwrap_or_else(|| "*".into()),
+        ),
+    );
     if let Some(reason) = result.and_then(|r| r.reason.clone()) {
         tags.push(("Termination".into(), reason));
     }

@@ -350,6 +350,12 @@ impl Game {
         with_trace!(&self.trace, t => t.outcome)
     }
 
+    /// What the reader tolerated, and a stated result that the final
+    /// position contradicts.
+    pub fn warnings(&self) -> Vec<crate::record::Warning> {
+        replay::result_warnings(&self.record, self.variant(), self.outcome().as_ref())
+    }
+
     /// Every ply as facts.
     pub fn plies(&self) -> Vec<Ply> {
         with_trace!(&self.trace, t => t.plies.iter().map(|p| Ply {

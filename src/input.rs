@@ -11,6 +11,7 @@ use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
 use crate::record::{
     self, GameResult, JsonLinesReader, MoveNotation, Origin, Record, RecordMove, Span, Tag,
+    Warning, Warnings,
 };
 use crate::variant::{self, Support, Variant};
 
@@ -325,6 +326,22 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
             ));
         }
     }
+    let mut warnings = Vec::new();
+    if let (Some(tag), Some(marker)) = (&result, raw.result.as_ref().filter(|r| r.as_str() != "*"))
+        && tag.score != *marker
+    {
+        let span = tags
+            .iter()
+            .find(|t| t.0.eq_ignore_ascii_case("Result"))
+            .and_then(|t| t.2);
+        warnings.push(Warning {
+            span,
+            message: format!(
+                "the Result tag says `{}` but the movetext ends `{marker}`; the tag is kept",
+                tag.score
+            ),
+        });
+    }
     if result.is_none()
         && let Some(r) = raw.result.as_ref().filter(|r| r.as_str() != "*")
     {
@@ -447,6 +464,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         start: start_text,
         moves,
         result,
+        warnings: Warnings(warnings),
         ..Record::new(variant.id)
     })
 }

@@ -59,6 +59,41 @@ pub struct Record {
     /// The result, if the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// What the reader tolerated but a user should hear of (a `Result` tag
+    /// that disagrees with the movetext's). Not part of the game: never
+    /// serialised, and ignored when records are compared.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub warnings: Warnings,
+}
+
+/// A reader's warnings on one record, each with where it points. Any two
+/// lists compare equal, like [`Origin`]s.
+#[derive(Debug, Clone, Default)]
+pub struct Warnings(pub Vec<Warning>);
+
+impl PartialEq for Warnings {
+    fn eq(&self, _other: &Warnings) -> bool {
+        true
+    }
+}
+
+/// One warning: what was odd, and where in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Where the source shows it, when known.
+    pub span: Option<Span>,
+    /// What is odd and what was done about it.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.span {
+            Some(s) => write!(f, "{}:{}: {}", s.line, s.column, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }
 
 /// One tag pair.
@@ -182,6 +217,15 @@ impl RecordMove {
 }
 
 impl Record {
+    /// The record without its variations (comments and NAGs stay): the
+    /// main line alone.
+    pub fn mainline(mut self) -> Record {
+        for mv in &mut self.moves {
+            mv.variations.clear();
+        }
+        self
+    }
+
     /// An empty record of `variant` from its own setup.
     pub fn new(variant: impl Into<String>) -> Record {
         Record {
@@ -194,6 +238,7 @@ impl Record {
             start: None,
             moves: Vec::new(),
             result: None,
+            warnings: Warnings::default(),
         }
     }
 

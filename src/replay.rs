@@ -7,7 +7,7 @@ use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::{PositionError, long, read_position, start_position};
-use crate::record::{MoveNotation, Record};
+use crate::record::{MoveNotation, Record, Warning};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
 use crate::resolve::{Identities, ResolveError};
@@ -486,7 +486,7 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
 }
 
 /// What checking a record found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Validated {
     /// Plies of the main line.
     pub plies: usize,
@@ -494,6 +494,31 @@ pub struct Validated {
     pub variation_plies: usize,
     /// The outcome, if the main line ends the game.
     pub outcome: Option<Outcome>,
+    /// What the reader tolerated, and a stated result that the final
+    /// position contradicts: worth a look, but the game replays.
+    pub warnings: Vec<Warning>,
+}
+
+/// The record's warnings and, when the game ends on the board with a result
+/// other than the one the record states, a warning saying so.
+pub fn result_warnings(record: &Record, variant: &Variant, outcome: Option<&Outcome>) -> Vec<Warning> {
+    let mut out = record.warnings.0.clone();
+    if let (Some(o), Some(stated)) = (outcome, &record.result) {
+        let found = crate::convert::result_of(variant, o);
+        if stated.score != "*" && found.score != stated.score {
+            let span = record.moves.last().and_then(|m| m.origin.span);
+            out.push(Warning {
+                span,
+                message: format!(
+                    "the record states the result `{}` but the final position gives `{}` ({}); the stated result is kept",
+                    stated.score,
+                    found.score,
+                    found.reason.as_deref().unwrap_or("the game is over")
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// The plies of a replayed line and of its variations.
@@ -530,10 +555,12 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
             Ok(())
         },
     )?;
+    let outcome = replayer.outcome(&end);
     Ok(Validated {
         plies,
         variation_plies: in_variations,
-        outcome: replayer.outcome(&end),
+        warnings: result_warnings(record, game.variant, outcome.as_ref()),
+        outcome,
     })
 }
 

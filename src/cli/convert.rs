@@ -26,6 +26,10 @@ pub struct ConvertArgs {
     /// warning about it.
     #[arg(long)]
     pub strict: bool,
+    /// Drop the variations and write the main line only (comments and
+    /// NAGs stay).
+    #[arg(long)]
+    pub mainline: bool,
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
@@ -45,7 +49,12 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         let record = game
             .as_ref()
             .map_err(|e| CliError::Input(input_diagnostic(&args.input, &source, e)))?;
-        let game = Game::replay(record.clone()).map_err(|e| match e {
+        let record = if args.mainline {
+            record.clone().mainline()
+        } else {
+            record.clone()
+        };
+        let game = Game::replay(record).map_err(|e| match e {
             Error::Replay(e) => CliError::Input(replay_diagnostic(&args.input, &source, &e)),
             other => CliError::Input(format!("{}: {other}", args.input)),
         })?;
@@ -56,6 +65,9 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
                 args.to
             ))
         })?;
+        for w in game.warnings() {
+            eprintln!("warning: {}: game {}: {w}", args.input, n + 1);
+        }
         for lost in &written.left_out {
             let what = format!("game {}: {:?} cannot carry {lost}", n + 1, args.to);
             if args.strict {

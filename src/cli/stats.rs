@@ -95,6 +95,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
                     plies: r.plies,
                     variation_plies: r.variation_plies,
                     result: r.result.clone(),
+                    warnings: Vec::new(),
                 });
                 if args.json {
                     match serde_json::to_string(&r) {

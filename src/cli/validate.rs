@@ -22,6 +22,10 @@ pub struct ValidateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Count a game with warnings (a result the final position contradicts,
+    /// a Result tag that disagrees with the movetext) as invalid.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// What checking one game found.
@@ -30,6 +34,8 @@ pub enum Checked {
         plies: usize,
         variation_plies: usize,
         result: String,
+        /// Each warning with the source and place it points at.
+        warnings: Vec<String>,
     },
     Invalid {
         kind: String,
@@ -58,10 +64,19 @@ pub fn check(item: Item) -> Checked {
                     .map(|r| r.score.clone())
                     .unwrap_or_else(|| "*".into()),
             };
+            let warnings = found
+                .warnings
+                .iter()
+                .map(|w| match w.span {
+                    Some(_) => format!("{}:{w}", item.source),
+                    None => format!("{}: {w}", item.source),
+                })
+                .collect();
             Checked::Valid {
                 plies: found.plies,
                 variation_plies: found.variation_plies,
                 result,
+                warnings,
             }
         }
         Err(Error::Replay(e)) => {
@@ -96,6 +111,8 @@ pub struct Summary {
     pub invalid: usize,
     pub invalid_by_kind: BTreeMap<String, usize>,
     pub results: BTreeMap<String, usize>,
+    /// Warnings in valid games.
+    pub warnings: usize,
 }
 
 impl Summary {
@@ -106,8 +123,10 @@ impl Summary {
                 plies,
                 variation_plies,
                 result,
+                warnings,
             } => {
                 self.valid += 1;
+                self.warnings += warnings.len();
                 self.plies += plies;
                 self.variation_plies += variation_plies;
                 *self.results.entry(result.clone()).or_default() += 1;
@@ -146,6 +165,10 @@ impl Summary {
                 what: "invalid".into(),
                 count: self.invalid,
             },
+            Row {
+                what: "warnings".into(),
+                count: self.warnings,
+            },
         ];
         rows.extend(self.invalid_by_kind.iter().map(|(k, n)| Row {
             what: format!("  invalid: {k}"),
@@ -169,8 +192,22 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
     };
     let mut summary = Summary::default();
     corpus::run(&paths, args.from, check, |checked| {
-        if let Checked::Invalid { message, .. } = &checked {
-            eprintln!("invalid: {message}");
+        let checked = match checked {
+            Checked::Valid { warnings, .. } if args.strict && !warnings.is_empty() => {
+                Checked::Invalid {
+                    kind: "warning (--strict)".into(),
+                    message: warnings.join("; "),
+                }
+            }
+            other => other,
+        };
+        match &checked {
+            Checked::Invalid { message, .. } => eprintln!("invalid: {message}"),
+            Checked::Valid { warnings, .. } => {
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
+            }
         }
         summary.add(&checked);
     })?;
