@@ -253,13 +253,16 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         }
     }
     let result = rec.result.as_ref();
-    // The Seven Tag Roster's place: after the leading Event, Site, Date,
-    // Round, White and Black, where PGN files have it.
+    // The Seven Tag Roster's place in PGN: after the leading Event, Site,
+    // Date, Round, White and Black; after every other tag in PGN4.
     let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
-    let at = tags
-        .iter()
-        .take_while(|(k, _)| roster.contains(&k.as_str()))
-        .count();
+    let at = if v.players() == 2 {
+        tags.iter()
+            .take_while(|(k, _)| roster.contains(&k.as_str()))
+            .count()
+    } else {
+        tags.len()
+    };
     tags.insert(
         at,
         (

@@ -479,6 +479,7 @@ mod tests {
                 score: "Yellow+White".to_string(),
                 reason: Some("mate".to_string()),
             }),
+            warnings: Warnings::default(),
         }
     }
 
@@ -501,6 +502,7 @@ mod tests {
             start: None,
             moves: vec![],
             result: None,
+            warnings: Warnings::default(),
         };
         let text = to_json(&r);
         assert_eq!(

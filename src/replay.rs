@@ -445,6 +445,8 @@ struct Replayer<'g, B: Bits> {
     /// Inside a variation: the line that leads to it, up to its opening
     /// parenthesis (empty on the main line).
     path: String,
+    /// The seat of the line's first ply.
+    first_seat: usize,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -460,6 +462,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
         path: String::new(),
+        first_seat: start.turn(),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -501,7 +504,11 @@ pub struct Validated {
 
 /// The record's warnings and, when the game ends on the board with a result
 /// other than the one the record states, a warning saying so.
-pub fn result_warnings(record: &Record, variant: &Variant, outcome: Option<&Outcome>) -> Vec<Warning> {
+pub fn result_warnings(
+    record: &Record,
+    variant: &Variant,
+    outcome: Option<&Outcome>,
+) -> Vec<Warning> {
     let mut out = record.warnings.0.clone();
     if let (Some(o), Some(stated)) = (outcome, &record.result) {
         let found = crate::convert::result_of(variant, o);
@@ -540,6 +547,7 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
         path: String::new(),
+        first_seat: start.turn(),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -659,7 +667,12 @@ impl<B: Bits> Replayer<'_, B> {
                 list: std::cell::RefCell::new(MoveList::new()),
                 to_move: std::cell::Cell::new(before.turn()),
                 drawn: std::cell::Cell::new(None),
-                path: format!("{}{number} (", self.path_to(ply)),
+                path: if self.path.is_empty() {
+                    format!("{number} (")
+                } else {
+                    format!("{}{} (", self.path, self.numbered_upto(ply))
+                },
+                first_seat: before.turn(),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -667,23 +680,49 @@ impl<B: Bits> Replayer<'_, B> {
         Ok(out)
     }
 
-    /// The line up to and including `ply`, for errors inside variations:
-    /// the path to this line, then its plies as written.
+    /// Where `ply` stands, for errors inside variations: the branch point
+    /// in the main line, then each variation's moves as written, numbered as
+    /// in PGN, up to and including `ply` (`2... (2... Nf6 3. Nc3 (3. Bb5 Bxe4??))`).
     fn path_to(&self, ply: &PlyInput) -> String {
         if self.path.is_empty() {
             return String::new();
         }
+        let open = self.path.matches('(').count();
+        format!(
+            "{}{}{}",
+            self.path,
+            self.numbered_upto(ply),
+            ")".repeat(open)
+        )
+    }
+
+    /// This line's plies up to and including `ply`, with move numbers: before
+    /// the first ply and each ply of the first seat (`3.`), `3...` when a
+    /// two-player line opens with the second player's move.
+    fn numbered_upto(&self, ply: &PlyInput) -> String {
         let upto = self
             .game
             .plies
             .iter()
             .position(|p| std::ptr::eq(p, ply))
             .map_or(self.game.plies.len(), |i| i + 1);
-        let texts: Vec<&str> = self.game.plies[..upto]
-            .iter()
-            .map(|p| p.text.as_str())
-            .collect();
-        format!("{}{})", self.path, texts.join(" "))
+        let seats = self.game.variant.players().max(1);
+        let first = self.first_seat;
+        let mut out = String::new();
+        for (i, p) in self.game.plies[..upto].iter().enumerate() {
+            let seat = (first + i) % seats;
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if seat == 0 {
+                out.push_str(&format!("{}. ", p.round));
+            } else if i == 0 {
+                let dots = if seats == 2 { "..." } else { "." };
+                out.push_str(&format!("{}{dots} ", p.round));
+            }
+            out.push_str(&p.text);
+        }
+        out
     }
 
     /// The outcome after the last ply: the drawn ending when an option

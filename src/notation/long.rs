@@ -13,13 +13,13 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
         MoveKind::Castle(i) => {
             let castlings = pos.variant().castlings;
             if let Some(c) = castlings.get(i as usize) {
-                // Where two kings share a castling's name (Double King Chess),
-                // the king's move names it alone.
-                let shared = castlings
-                    .iter()
-                    .filter(|o| o.seat == c.seat && o.notation == c.notation)
-                    .count()
-                    > 1;
+                // Where a castling's name leaves open where the king goes
+                // (Double King Chess: each king castles `O-O`), the king's
+                // move names it. Chess960's castlings of one name all end
+                // on the same square, whichever file the king starts on.
+                let shared = castlings.iter().any(|o| {
+                    o.seat == c.seat && o.notation == c.notation && o.king_to != c.king_to
+                });
                 if !shared {
                     return c.notation.to_string();
                 }

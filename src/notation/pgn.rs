@@ -235,6 +235,14 @@ fn is_tag_line(line: &[char]) -> bool {
     it.next() == Some(&'[') && it.next().is_some_and(|c| c.is_ascii_alphabetic())
 }
 
+/// The key of a tag line (`[White "x"]` gives `White`).
+fn tag_key(line: &[char]) -> String {
+    line.iter()
+        .skip_while(|c| c.is_whitespace() || **c == '[')
+        .take_while(|c| !c.is_whitespace() && **c != '"' && **c != ']')
+        .collect()
+}
+
 fn is_blank(line: &[char]) -> bool {
     line.iter().all(|c| c.is_whitespace())
 }
@@ -399,6 +407,15 @@ impl<R: BufRead> PgnReader<R> {
                 self.builder = Builder::new();
                 self.line_checked = false;
                 return err.map(Err);
+            }
+            // ChessBase leaves an empty line among a game's tags: a tag the
+            // game does not have yet, before any movetext, continues it.
+            if b.phase == Phase::TagsEnded && !b.finished {
+                let key = tag_key(&self.line);
+                if !b.game.tags.iter().any(|t| t.0.eq_ignore_ascii_case(&key)) {
+                    self.builder.phase = Phase::Tags;
+                    return None;
+                }
             }
             if matches!(b.phase, Phase::TagsEnded | Phase::Moves) || b.finished {
                 self.line_checked = false;
