@@ -30,7 +30,7 @@ pub struct PlayerStats {
     pub captured_kinds: BTreeMap<String, usize>,
     /// Captures by whose man was taken.
     pub captured_from: BTreeMap<String, usize>,
-    /// Checks counted for him (see [`checker`](super::attribution::checker)): each
+    /// Checks counted for him (see [`checker`]): each
     /// king a move newly checks counts once.
     pub checks_given: usize,
     /// Checks on his king(s): each ply that newly checks him counts once.
