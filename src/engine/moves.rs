@@ -24,8 +24,8 @@ pub enum MoveKind {
 /// A move: 4 bytes, no allocation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The square the man moves from (a [`Square`](crate::board::Square) index; a
-    /// board has at most 196 squares, so a byte holds it).
+    /// The square the man moves from, as a [`Square`](crate::board::Square)
+    /// index (a byte: a board has at most 256 square indices).
     pub from: u8,
     /// The square the man moves to (for a castling, the king's destination).
     pub to: u8,

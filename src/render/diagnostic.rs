@@ -16,7 +16,8 @@ pub struct Diagnostic<'a> {
     pub len: usize,
     /// The headline, printed after `error: `.
     pub message: &'a str,
-    /// The words written after the carets (`Yellow's `K. B. takes Red's Q. B.``).
+    /// The words written after the carets, saying what they point at (the
+    /// player's move as written, for a move that does not replay).
     pub label: &'a str,
     /// Lines printed after the source line, each after ` = ` (`legal moves: ...`).
     pub notes: &'a [String],
