@@ -75,15 +75,15 @@ fn file_char(file: u8) -> char {
 /// A kind of man. A moving pawn is written without a letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Piece {
-    /// `K`
+    /// The king, `K`.
     King,
-    /// `Q`
+    /// The queen, `Q`.
     Queen,
-    /// `R`
+    /// The rook, `R`.
     Rook,
-    /// `B`
+    /// The bishop, `B`.
     Bishop,
-    /// `N`
+    /// The knight, `N`.
     Knight,
     /// `P`: optional before a pawn's move, where a moving pawn reads as no piece.
     Pawn,

@@ -55,15 +55,15 @@ pub enum Side {
 /// The kind of a man.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PieceName {
-    /// `K.`
+    /// The king, written `K.`.
     King,
-    /// `Q.`
+    /// The queen, written `Q.`.
     Queen,
-    /// `R.` or `C.` (castle).
+    /// The rook, written `R.` or `C.` (Verney's castle).
     Rook,
-    /// `B.`
+    /// The bishop, written `B.`.
     Bishop,
-    /// `Kt.` or `N.`
+    /// The knight, written `Kt.` or `N.`.
     Knight,
     /// `P.`, with or without the file it started on (`K. P.`, `Q. B. P.`).
     Pawn,
