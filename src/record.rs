@@ -286,14 +286,19 @@ pub enum RecordError {
     /// file's line); `column` counts from 1.
     #[error("line {line}, column {column}: {message}")]
     Json {
+        /// The line, from 1, in the whole input.
         line: usize,
+        /// The column, from 1.
         column: usize,
+        /// What is wrong, as serde_json says it (without its own position).
         message: String,
     },
     /// Reading the input failed at `line`.
     #[error("line {line}: {source}")]
     Io {
+        /// The line being read when the input failed, from 1.
         line: usize,
+        /// The I/O error.
         #[source]
         source: std::io::Error,
     },
@@ -349,6 +354,8 @@ pub struct JsonLinesReader<R> {
 }
 
 impl<R: BufRead> JsonLinesReader<R> {
+    /// A reader of the JSON Lines in `input`; nothing is read until the first
+    /// record is asked for.
     pub fn new(input: R) -> Self {
         JsonLinesReader {
             input,

@@ -270,35 +270,54 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
 /// Something that happened on a ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// A man was taken off the board by the move (an en passant capture names
+    /// the square the taken pawn stood on, not the move's target).
     Capture {
+        /// The man taken, with its owner.
         man: Man,
+        /// The square it was taken on.
         square: Square,
     },
+    /// A pawn promoted to the kind given.
     Promotion(Kind),
     /// `seat`'s king newly attacked, by men of the `by` seats.
     Check {
+        /// The seat whose king is checked.
         seat: usize,
+        /// The seats whose men newly attack that king (the mover's, or those whose
+        /// check his move uncovered), in the order found.
         by: Vec<usize>,
     },
     /// The player to move had no legal move while in check.
     Mated {
+        /// The seat of the mated player.
         seat: usize,
     },
+    /// A player passed with no legal move and his king not in check.
     Stalemated {
+        /// The seat of the stalemated player.
         seat: usize,
     },
+    /// A mated player is active again (Verney's release): after this move
+    /// his king is no longer attacked, or he would have a legal move, so his
+    /// inert men come back into play.
     Released {
+        /// The seat of the released player.
         seat: usize,
     },
+    /// The ply was a pass: the player had to sit his turn out.
     Pass,
     /// The move was chosen by the replay for an unspecified turn.
     Inferred,
-    /// The record marks a check the move does not give, or omits one it gives.
     /// Verney's drawn ending: from now on no side has more than one piece
     /// (kings and pawns not counted). Reported as a claim, not applied.
     DrawClaimable,
+    /// The record marks a check the move does not give, or omits one it gives
+    /// (descriptive notation's `(Check).`); the move still replays.
     CheckMarkDiffers {
+        /// Whether the record marks the move as a check.
         written: bool,
+        /// Whether the move gives check.
         given: bool,
     },
 }
@@ -306,21 +325,31 @@ pub enum Event {
 /// One ply of the trace.
 #[derive(Debug, Clone)]
 pub struct TracePly<B: Bits> {
+    /// The round (move number) of the ply.
     pub round: usize,
+    /// The seat (0-based, in turn order) that made the ply.
     pub seat: usize,
+    /// The move as the record wrote it (`K. P. to K. 3.`, `Nf3`).
     pub text: String,
+    /// Where the written move stood in the source, when the reader knew it.
     pub span: Option<Span>,
+    /// The legal move the written one resolved to ([`Move::PASS`] for a pass).
     pub mv: Move,
     /// Long algebraic with check marks (`Qa7xh14+`, `--`).
     pub long: String,
+    /// What happened on the ply: captures, checks, mates, releases, passes.
     pub events: Vec<Event>,
+    /// The record's comments on the ply.
     pub comments: Vec<String>,
+    /// The position after the ply.
     pub after: Position<B>,
     /// The variations replacing this ply, each replayed from the position before it.
     pub variations: Vec<Vec<TracePly<B>>>,
 }
 
 impl<B: Bits> TracePly<B> {
+    /// Whether the replay chose this move for an `Any move.` / `?` turn, or the
+    /// record says it was so chosen.
     pub fn inferred(&self) -> bool {
         self.events.contains(&Event::Inferred)
     }
@@ -329,8 +358,12 @@ impl<B: Bits> TracePly<B> {
 /// The replay of one game.
 #[derive(Debug, Clone)]
 pub struct Trace<B: Bits> {
+    /// The variant the game was replayed under.
     pub variant: &'static Variant,
+    /// The position before the first ply: the variant's setup or the record's
+    /// own start position.
     pub start: Position<B>,
+    /// The plies of the main line, in order.
     pub plies: Vec<TracePly<B>>,
     /// Set when the game is over after the last ply.
     pub outcome: Option<Outcome>,
@@ -345,6 +378,7 @@ impl<B: Bits> Trace<B> {
             .sum()
     }
 
+    /// The position after the last ply of the main line (the start if there is none).
     pub fn last(&self) -> &Position<B> {
         self.plies.last().map(|p| &p.after).unwrap_or(&self.start)
     }
@@ -397,12 +431,19 @@ impl ErrorKind {
 /// Why a game does not replay, pointing at the ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayError {
+    /// What sort of failure it is, for corpus summaries.
     pub kind: ErrorKind,
+    /// The round (move number) of the ply that failed (0 before the first move).
     pub round: usize,
     /// The player whose ply it is, by name.
     pub player: String,
+    /// The ply's text as the record wrote it (the variant name or start position
+    /// for failures before the first move).
     pub text: String,
+    /// Where that text stood in the source, when known: for pointing at it in a
+    /// diagnostic.
     pub span: Option<Span>,
+    /// Why the ply does not replay, in words.
     pub message: String,
     /// The legal moves that were possible (or the candidates when ambiguous).
     pub moves: Vec<String>,
