@@ -117,6 +117,9 @@ pub fn read_file(
 }
 
 /// A position at the width its board needs.
+// The widths differ in size by design; a board is one value, and boxing it
+// would cost an allocation for every board a game hands out.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, PartialEq)]
 enum AnyPosition {
     W64(Position<u64>),
@@ -309,6 +312,9 @@ impl Board {
 }
 
 /// A replay at the width its board needs.
+// One per game, its plies on the heap already: the inline size difference
+// between widths does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum AnyTrace {
     W64(Trace<u64>),

@@ -529,6 +529,9 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
     })
 }
 
+/// A replayed line's plies and the position after its last.
+type Line<B> = (Vec<TracePly<B>>, Position<B>);
+
 /// What checking a record found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Validated {
@@ -667,11 +670,7 @@ impl<B: Bits> Replayer<'_, B> {
 
     /// The plies of this replayer's line from `start`, with their
     /// variations, and the last position.
-    fn line(
-        &self,
-        start: Position<B>,
-        ids: &Identities,
-    ) -> Result<(Vec<TracePly<B>>, Position<B>), Box<ReplayError>> {
+    fn line(&self, start: Position<B>, ids: &Identities) -> Result<Line<B>, Box<ReplayError>> {
         let mut trace = Vec::with_capacity(self.game.plies.len());
         let end = self.walk(start, ids, |ply, before, mv, after, inferred, ids| {
             let mut traced = self.trace_ply(ply, before, mv, after, inferred);
