@@ -55,7 +55,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
             record.clone()
         };
         let game = Game::replay(record).map_err(|e| match e {
-            Error::Replay(e) => CliError::Input(replay_diagnostic(&args.input, &source, &e)),
+            Error::Replay(e) => CliError::Findings(replay_diagnostic(&args.input, &source, &e)),
             other => CliError::Input(format!("{}: {other}", args.input)),
         })?;
         let written = game.write(args.to).map_err(|e| {
@@ -71,7 +71,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
         for lost in &written.left_out {
             let what = format!("game {}: {:?} cannot carry {lost}", n + 1, args.to);
             if args.strict {
-                return Err(CliError::Input(format!("{what} (--strict)")));
+                return Err(CliError::Findings(format!("{what} (--strict)")));
             }
             eprintln!("warning: {what}; left out");
         }

@@ -140,7 +140,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
     }
     if summary.invalid > 0 {
-        return Err(CliError::Input(format!(
+        return Err(CliError::Findings(format!(
             "{} of {} games do not replay",
             summary.invalid, summary.games
         )));

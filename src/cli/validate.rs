@@ -225,7 +225,7 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         println!("{}", summary.table());
     }
     if summary.invalid > 0 {
-        return Err(CliError::Input(format!(
+        return Err(CliError::Findings(format!(
             "{} of {} games do not replay",
             summary.invalid, summary.games
         )));
