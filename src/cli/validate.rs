@@ -210,6 +210,7 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
             }
         }
         summary.add(&checked);
+        Ok(())
     })?;
     if summary.games == 0 {
         return Err(CliError::Input(format!(
