@@ -43,7 +43,8 @@ fn variations_a_hundred_deep_replay() {
 
 #[test]
 fn a_comment_that_never_closes_is_an_error_at_its_opening() {
-    let err = first("[Event \"x\"]\n\n1. e4 { this comment runs on\n2. d4 *\n").expect_err("open comment");
+    let err = first("[Event \"x\"]\n\n1. e4 { this comment runs on\n2. d4 *\n")
+        .expect_err("open comment");
     let text = err.to_string();
     assert!(text.contains("3:7") || text.contains("line 3"), "{text}");
 }
@@ -103,7 +104,9 @@ fn a_hundred_thousand_games_stream_one_at_a_time() {
     let mut games = 0;
     let mut plies = 0;
     for record in read_stream(std::io::Cursor::new(text.into_bytes())).expect("stream") {
-        plies += Game::validate(&record.expect("reads")).expect("replays").plies;
+        plies += Game::validate(&record.expect("reads"))
+            .expect("replays")
+            .plies;
         games += 1;
     }
     assert_eq!((games, plies), (100_000, 300_000));
