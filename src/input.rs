@@ -350,10 +350,21 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
             reason: None,
         });
     }
+    // Chess.com: the rule variants must be ones the variant implements.
+    if let Some(check) = variant.hints.rule_variants
+        && let Some((_, rules, span)) = tags
+            .iter()
+            .find(|t| t.0.eq_ignore_ascii_case("RuleVariants"))
+    {
+        check(rules).map_err(|why| error(*span, rules.clone(), why))?;
+    }
     let start_text = start.as_deref().map(|s| match s {
+        // A start the variant names stays named (Chess.com's `4PC`, `4PCo`).
+        named if variant.hints.named_start(named).is_some() => named.to_string(),
         "4PCo" => variant.start.to_string(),
         other => other.to_string(),
     });
+    let start_text = start_text.or_else(|| variant.hints.untagged_start.map(str::to_string));
     let options = options_of(&tags)?;
     // The seat is followed only to name players in exits and messages: the
     // moves follow the turn, which eliminations change.
@@ -422,7 +433,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     }
                     _ => None,
                 };
-                if let Some(c) = exit {
+                if let Some(c) = exit.filter(|_| !variant.hints.keeps_exits) {
                     let how = if c == 'R' { "resigned" } else { "lost on time" };
                     let reason = format!("{player} {how} in round {round}");
                     result = Some(GameResult {

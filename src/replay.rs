@@ -25,6 +25,9 @@ pub(crate) enum Described {
     Unspecified,
     /// `--`, a dash or an empty cell inside the record.
     Pass,
+    /// A PGN4 slot holding only an exit: `R` resigned, `T` timed out (`R#`:
+    /// and mated at once).
+    Exit(char),
 }
 
 /// One ply as the record gives it, parsed.
@@ -117,6 +120,9 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
         Token::Pass => Described::Pass,
         Token::Unknown => Described::Unspecified,
         Token::BareExit(mark) if mark == "#" || mark == "S" => Described::Pass,
+        Token::BareExit(mark) if mark.starts_with(['R', 'T']) => {
+            Described::Exit(mark.chars().next().unwrap_or('R'))
+        }
         other => Described::Algebraic(other),
     };
     match notation {
@@ -307,6 +313,13 @@ pub enum Event {
     },
     /// The ply was a pass: the player had to sit his turn out.
     Pass,
+    /// `seat` resigned (or ran out of time, `timed_out`) before or with the ply.
+    Exit {
+        /// The player who left.
+        seat: usize,
+        /// `T` (time) rather than `R` (resignation).
+        timed_out: bool,
+    },
     /// The move was chosen by the replay for an unspecified turn.
     Inferred,
     /// Verney's drawn ending: from now on no side has more than one piece
@@ -483,6 +496,8 @@ struct Replayer<'g, B: Bits> {
     to_move: std::cell::Cell<usize>,
     /// The round in which an applied drawn ending ended the game.
     drawn: std::cell::Cell<Option<usize>>,
+    /// The seat whose exit ended the game, and the round.
+    ended: std::cell::Cell<Option<(usize, usize)>>,
     /// Inside a variation: the line that leads to it, up to its opening
     /// parenthesis (empty on the main line).
     path: String,
@@ -502,6 +517,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
+        ended: std::cell::Cell::new(None),
         path: String::new(),
         first_seat: start.turn(),
         _width: std::marker::PhantomData,
@@ -541,6 +557,10 @@ pub struct Validated {
     pub variation_plies: usize,
     /// The outcome, if the main line ends the game.
     pub outcome: Option<Outcome>,
+    /// Each seat's points in the last position (variants that score them).
+    pub points: [u32; 4],
+    /// Each seat's status in the last position.
+    pub status: [Status; 4],
     /// What the reader tolerated, and a stated result that the final
     /// position contradicts: worth a look, but the game replays.
     pub warnings: Vec<Warning>,
@@ -590,6 +610,7 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         list: std::cell::RefCell::new(MoveList::new()),
         to_move: std::cell::Cell::new(0),
         drawn: std::cell::Cell::new(None),
+        ended: std::cell::Cell::new(None),
         path: String::new(),
         first_seat: start.turn(),
         _width: std::marker::PhantomData,
@@ -613,6 +634,8 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         variation_plies: in_variations,
         warnings: result_warnings(record, game.variant, outcome.as_ref()),
         outcome,
+        points: [0, 1, 2, 3].map(|s| end.points(s)),
+        status: [0, 1, 2, 3].map(|s| end.status(s)),
     })
 }
 
@@ -707,6 +730,7 @@ impl<B: Bits> Replayer<'_, B> {
                 list: std::cell::RefCell::new(MoveList::new()),
                 to_move: std::cell::Cell::new(before.turn()),
                 drawn: std::cell::Cell::new(None),
+                ended: std::cell::Cell::new(None),
                 path: if self.path.is_empty() {
                     format!("{number} (")
                 } else {
@@ -768,6 +792,12 @@ impl<B: Bits> Replayer<'_, B> {
     /// The outcome after the last ply: the drawn ending when an option
     /// applies it, otherwise what the rules say of the last position.
     fn outcome(&self, end: &Position<B>) -> Option<Outcome> {
+        if let Some((seat, _)) = self.ended.get() {
+            return Some(Outcome::Win {
+                seats: end.rules().adversaries(seat),
+                reason: crate::engine::EndReason::Resignation,
+            });
+        }
         match self.drawn.get() {
             Some(_) => Some(Outcome::Draw {
                 reason: crate::engine::EndReason::DrawnEnding,
@@ -788,6 +818,17 @@ impl<B: Bits> Replayer<'_, B> {
 
     /// Refuses a ply after an applied drawn ending.
     fn check_not_drawn(&self, ply: &PlyInput) -> Result<(), Box<ReplayError>> {
+        if let Some((seat, round)) = self.ended.get() {
+            return Err(self.error(
+                ply,
+                ErrorKind::GameOver,
+                format!(
+                    "the game ended with {}'s exit in round {round}",
+                    self.game.variant.seat_name(seat)
+                ),
+                Vec::new(),
+            ));
+        }
         match self.drawn.get() {
             Some(round) => Err(self.error(
                 ply,
@@ -856,6 +897,33 @@ impl<B: Bits> Replayer<'_, B> {
             }
             let ply = &plies[i];
             self.check_not_drawn(ply)?;
+            if let Some((_, bare)) = self.exit_of(ply) {
+                // Chess.com's exits: the player leaves (under Dead King
+                // Walking his king walks on), then a glued move is made.
+                self.check_turn(ply, &pos)?;
+                let seat = pos.turn();
+                let mut left = pos;
+                if !left.rules().hooks.exit(&mut left, seat) {
+                    self.ended.set(Some((seat, ply.round)));
+                    left = pos;
+                }
+                let (before, mv, after) = if bare {
+                    let after = if self.ended.get().is_some() {
+                        left
+                    } else {
+                        left.null_move()
+                    };
+                    (pos, Move::PASS, after)
+                } else {
+                    let mv = self.resolve(ply, &left, &ids)?;
+                    (left, mv, left.after(mv))
+                };
+                visit(ply, &before, mv, &after, false, &ids)?;
+                ids.follow(&before, mv);
+                pos = after;
+                i += 1;
+                continue;
+            }
             let mv = self.resolve(ply, &pos, &ids)?;
             let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
                 pos.null_move()
@@ -869,6 +937,22 @@ impl<B: Bits> Replayer<'_, B> {
             i += 1;
         }
         Ok(pos)
+    }
+
+    /// The exit a ply records, when the variant keeps exits as plies: its
+    /// letter, and whether it fills the slot alone.
+    fn exit_of(&self, ply: &PlyInput) -> Option<(char, bool)> {
+        if !self.game.variant.hints.keeps_exits {
+            return None;
+        }
+        match &ply.described {
+            Described::Exit(c) => Some((*c, true)),
+            Described::Algebraic(Token::Move { marks, .. } | Token::Castle { marks, .. }) => marks
+                .exit
+                .filter(|c| matches!(c, 'R' | 'T'))
+                .map(|c| (c, false)),
+            _ => None,
+        }
     }
 
     fn error(
@@ -984,7 +1068,7 @@ impl<B: Bits> Replayer<'_, B> {
             }
             Described::Algebraic(token) => resolve_algebraic(pos, list.as_slice(), token)
                 .map_err(|e| self.resolve_error(ply, e)),
-            Described::Pass | Described::Unspecified => Err(self.error(
+            Described::Pass | Described::Unspecified | Described::Exit(_) => Err(self.error(
                 ply,
                 ErrorKind::Unreadable,
                 "unspecified move outside the search".into(),
@@ -1109,6 +1193,15 @@ impl<B: Bits> Replayer<'_, B> {
         }
         if inferred || ply.inferred {
             events.push(Event::Inferred);
+        }
+        if let Some((mark, _)) = self.exit_of(ply) {
+            events.insert(
+                0,
+                Event::Exit {
+                    seat: before.turn(),
+                    timed_out: mark == 'T',
+                },
+            );
         }
         if let Described::Descriptive(d) = &ply.described {
             let given = events.iter().any(|e| matches!(e, Event::Check { .. }));

@@ -26,7 +26,8 @@ pub struct Item {
     pub game: Result<Record, InputError>,
 }
 
-/// The files named, with directories walked (sorted, hidden files skipped).
+/// The files named, with directories walked (sorted; hidden files and
+/// Markdown notes such as a folder's `README.md` skipped).
 pub fn files(paths: &[String]) -> Result<Vec<String>, CliError> {
     let mut out = Vec::new();
     for p in paths {
@@ -58,7 +59,10 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with('.'));
-        if hidden {
+        let note = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("md"));
+        if hidden || (note && path.is_file()) {
             continue;
         }
         if path.is_dir() {

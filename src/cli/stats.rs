@@ -97,6 +97,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
                         variation_plies: r.variation_plies,
                         result: r.result.clone(),
                         warnings: Vec::new(),
+                        points_agree: r.points.as_ref().and_then(|p| p.agree()),
                     });
                     if args.json {
                         match serde_json::to_string(&r) {

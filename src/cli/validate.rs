@@ -36,6 +36,9 @@ pub enum Checked {
         result: String,
         /// Each warning with the source and place it points at.
         warnings: Vec<String>,
+        /// Whether the points the replay counts agree with the `Result`
+        /// tag's (`None`: no points in the tag).
+        points_agree: Option<bool>,
     },
     Invalid {
         kind: String,
@@ -72,11 +75,18 @@ pub fn check(item: Item) -> Checked {
                     None => format!("{}: {w}", item.source),
                 })
                 .collect();
+            let points_agree = roundtable::variant(&record.variant)
+                .ok()
+                .and_then(|v| {
+                    roundtable::report::points::points(v, &record, &found.points, &found.status)
+                })
+                .and_then(|p| p.agree());
             Checked::Valid {
                 plies: found.plies,
                 variation_plies: found.variation_plies,
                 result,
                 warnings,
+                points_agree,
             }
         }
         Err(Error::Replay(e)) => {
@@ -113,6 +123,10 @@ pub struct Summary {
     pub results: BTreeMap<String, usize>,
     /// Warnings in valid games.
     pub warnings: usize,
+    /// Games whose `Result` tag gives points (Chess.com FFA).
+    pub points_games: usize,
+    /// Of those, the games whose points the replay recomputes exactly.
+    pub points_agree: usize,
 }
 
 impl Summary {
@@ -124,9 +138,14 @@ impl Summary {
                 variation_plies,
                 result,
                 warnings,
+                points_agree,
             } => {
                 self.valid += 1;
                 self.warnings += warnings.len();
+                if let Some(agree) = points_agree {
+                    self.points_games += 1;
+                    self.points_agree += usize::from(*agree);
+                }
                 self.plies += plies;
                 self.variation_plies += variation_plies;
                 *self.results.entry(result.clone()).or_default() += 1;
@@ -170,6 +189,16 @@ impl Summary {
                 count: self.warnings,
             },
         ];
+        if self.points_games > 0 {
+            rows.push(Row {
+                what: "points in the Result tag".into(),
+                count: self.points_games,
+            });
+            rows.push(Row {
+                what: "  points recomputed alike".into(),
+                count: self.points_agree,
+            });
+        }
         rows.extend(self.invalid_by_kind.iter().map(|(k, n)| Row {
             what: format!("  invalid: {k}"),
             count: *n,

@@ -18,6 +18,20 @@ impl<B: Bits> Position<B> {
     /// Men of `seat`'s adversaries that a move of his may capture.
     #[inline]
     pub(crate) fn capturable(&self, seat: usize) -> B {
+        let v = self.rules.variant;
+        if v.king_capture {
+            let mut set = self.enemy_men(seat);
+            if v.dead_men_capturable {
+                // Dead men (of players out or walking) and walking kings.
+                for s in 0..self.rules.seats {
+                    if matches!(self.status[s], Status::Out | Status::Walking) {
+                        set |= self.by_seat[s];
+                    }
+                }
+                set &= !self.kings_of(seat);
+            }
+            return set;
+        }
         // A last king is never captured; a king whose owner still has
         // another (Double King Chess) may be.
         let kings = self.by_kind[Kind::King.index()];
@@ -44,7 +58,13 @@ impl<B: Bits> Position<B> {
             return;
         }
         let g = &self.rules.geo;
-        let own = self.by_seat[seat];
+        // A walking king (Dead King Walking) is his owner's only man that moves.
+        let walking = self.status(seat) == Status::Walking;
+        let own = if walking {
+            self.kings_of(seat)
+        } else {
+            self.by_seat[seat]
+        };
         let occ = self.occupied;
         let capturable = self.capturable(seat);
         let targets = ((g.all & !occ) | capturable) & onto;
@@ -73,7 +93,9 @@ impl<B: Bits> Position<B> {
         for from in (k[Kind::King.index()] & own).squares() {
             push_all(list, from, g.king[from] & targets);
         }
-        self.generate_pawns(seat, capturable, onto, list);
+        if !walking {
+            self.generate_pawns(seat, capturable, onto, list);
+        }
         if !self.rules.castles.is_empty() {
             self.generate_castlings(seat, onto, list);
         }
@@ -223,10 +245,11 @@ impl<B: Bits> Position<B> {
             if !owns(c.king_from, Kind::King) || !owns(c.rook_from, Kind::Rook) {
                 continue;
             }
-            let safe = c
-                .king_path
-                .squares()
-                .all(|sq| self.attackers(sq, enemies, self.occupied).is_empty());
+            // A walking king's moves are not tested against attacks.
+            let safe = self.status[seat] == Status::Walking
+                || c.king_path
+                    .squares()
+                    .all(|sq| self.attackers(sq, enemies, self.occupied).is_empty());
             if safe {
                 list.push(Move::new(c.king_from, c.king_to, MoveKind::Castle(i as u8)));
             }

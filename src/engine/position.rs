@@ -30,6 +30,9 @@ pub enum Status {
     Stalemated,
     /// Not at the board (no such seat, or eliminated).
     Out,
+    /// Resigned or out of time under Chess.com's Dead King Walking: his men
+    /// are dead (obstacles that give no check) and only his king moves.
+    Walking,
 }
 
 /// An en passant chance opened by a double step.
@@ -74,6 +77,10 @@ pub struct Position<B: Bits> {
     /// The player whose check on each seat's king came last (`u8::MAX`: none);
     /// the mating player of Multi-chess.
     pub(crate) last_checker: [u8; 4],
+    /// Men that are promoted pawns (Chess.com's one-point queens).
+    pub(crate) promoted: B,
+    /// Points per seat, where the variant scores them (Chess.com FFA).
+    pub(crate) points: [u16; 4],
     pub(crate) turn: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
@@ -90,6 +97,8 @@ impl<B: Bits> PartialEq for Position<B> {
             && self.ep == o.ep
             && self.status == o.status
             && self.last_checker == o.last_checker
+            && self.promoted == o.promoted
+            && self.points == o.points
             && self.turn == o.turn
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
@@ -143,6 +152,8 @@ impl<B: Bits> Position<B> {
             ep: [NO_EP; 4],
             status,
             last_checker: [u8::MAX; 4],
+            promoted: B::EMPTY,
+            points: [0; 4],
             turn: 0,
             halfmove: 0,
             fullmove: 1,
@@ -261,10 +272,38 @@ impl<B: Bits> Position<B> {
         }
         self.occupied &= keep;
         self.free &= keep;
+        self.promoted &= keep;
         if let Some(cell) = self.mailbox.as_mut().get_mut(sq) {
             *cell = 0;
         }
         Some(man)
+    }
+
+    /// Men that are promoted pawns (kept where the variant tracks them).
+    pub fn promoted(&self) -> B {
+        self.promoted
+    }
+
+    /// Marks the men on `set` as promoted pawns.
+    pub fn set_promoted(&mut self, set: B) {
+        self.promoted = set & self.occupied;
+    }
+
+    /// A seat's points, where the variant scores them.
+    pub fn points(&self, seat: usize) -> u32 {
+        self.points.get(seat).map_or(0, |&p| p as u32)
+    }
+
+    /// Sets a seat's points.
+    pub fn set_points(&mut self, seat: usize, points: u32) {
+        if let Some(p) = self.points.get_mut(seat) {
+            *p = points.min(u16::MAX as u32) as u16;
+        }
+    }
+
+    /// Adds to a seat's points.
+    pub fn add_points(&mut self, seat: usize, points: u32) {
+        self.set_points(seat, self.points(seat) + points);
     }
 
     /// Gives the turn to `seat`.
@@ -342,13 +381,18 @@ impl<B: Bits> Position<B> {
             .unwrap_or(Dir::North)
     }
 
-    /// Men that take part in the game: those of players not mated.
+    /// Men that take part in the game: those of players not mated (of a
+    /// player whose king walks, the king).
     #[inline]
     pub fn active_men(&self, seats: u8) -> B {
         let mut men = B::EMPTY;
         for s in 0..self.rules.seats {
-            if seats & (1 << s) != 0 && !matches!(self.status[s], Status::Mated | Status::Out) {
-                men |= self.by_seat[s];
+            if seats & (1 << s) != 0 {
+                match self.status[s] {
+                    Status::Mated | Status::Out => {}
+                    Status::Walking => men |= self.kings_of(s),
+                    _ => men |= self.by_seat[s],
+                }
             }
         }
         men

@@ -37,6 +37,11 @@ pub enum EndReason {
     TeamStalemated,
     /// Every other player has left the game (Multi-chess).
     LastPlayer,
+    /// Fewer than two players are still live; the most points win
+    /// (Chess.com FFA).
+    MostPoints,
+    /// A player resigned or ran out of time, and the rules end the game.
+    Resignation,
     /// Verney's drawn ending, applied by the record's option: one piece or
     /// none left on each side, kings and pawns not counted.
     DrawnEnding,
@@ -52,6 +57,8 @@ impl EndReason {
             EndReason::BothAdversariesMated => "both adversaries mated",
             EndReason::TeamStalemated => "a team mated and stalemated, or both stalemated",
             EndReason::LastPlayer => "the last player on the board",
+            EndReason::Resignation => "resignation or time",
+            EndReason::MostPoints => "one live player or none left: the most points win",
             EndReason::DrawnEnding => "one piece or none left on each side",
         }
     }
@@ -81,6 +88,13 @@ impl<B: Bits> Position<B> {
             list.clear();
         } else {
             self.legal_moves_of(me, list);
+            if status[me] == Status::Walking && !list.is_empty() {
+                // A walking king's step is the server's random choice: any
+                // king move the position allows, not tested against attacks
+                // (he is stalemated or mated only without a safe one).
+                list.clear();
+                self.generate(me, list);
+            }
             status[me] = if !list.is_empty() {
                 Status::Active
             } else if self.in_check(me) {
@@ -109,7 +123,11 @@ impl<B: Bits> Position<B> {
     /// legal move lands there: ask [`Position::turn_moves`].
     pub fn legal_moves_to(&self, to: usize, list: &mut MoveList) -> bool {
         let me = self.turn as usize;
-        if matches!(self.status[me], Status::Mated | Status::Out) {
+        // A walking king is judged on all his moves: see `turn_moves`.
+        if matches!(
+            self.status[me],
+            Status::Mated | Status::Out | Status::Walking
+        ) {
             return false;
         }
         // The variant may end the game whatever the mover could do.

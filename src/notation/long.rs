@@ -15,10 +15,27 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
             if let Some(c) = castlings.get(i as usize) {
                 // Where a castling's name leaves open where the king goes
                 // (Double King Chess: each king castles `O-O`), the king's
-                // move names it. Chess960's castlings of one name all end
-                // on the same square, whichever file the king starts on.
+                // move names it. Chess960's castlings of one name all end on
+                // the same square; with one king, castlings of another array
+                // (whose king square holds no king of the seat) do not count
+                // (Chess.com).
+                let one_king = pos
+                    .variant()
+                    .seats
+                    .get(c.seat)
+                    .is_some_and(|s| s.kings == 1);
+                let king_on = |name: &str| {
+                    pos.variant()
+                        .shape
+                        .parse_square(name)
+                        .and_then(|sq| pos.man_at(sq))
+                        .is_some_and(|m| m.kind == Kind::King && m.owner == c.seat)
+                };
                 let shared = castlings.iter().any(|o| {
-                    o.seat == c.seat && o.notation == c.notation && o.king_to != c.king_to
+                    o.seat == c.seat
+                        && o.notation == c.notation
+                        && o.king_to != c.king_to
+                        && (!one_king || king_on(o.king_from))
                 });
                 if !shared {
                     return c.notation.to_string();

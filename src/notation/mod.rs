@@ -36,6 +36,8 @@ pub fn read_position<B: Bits>(
             variant.id
         )));
     }
+    // A start the variant names (Chess.com's `4PC`, `4PCo`).
+    let text = variant.hints.named_start(text).unwrap_or(text);
     if uses_fen4(variant) {
         fen4::read(variant, text)
     } else {

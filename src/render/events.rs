@@ -25,6 +25,15 @@ pub fn describe(v: &Variant, event: &Event) -> String {
         Event::Stalemated { seat } => format!("{} is stalemated", name(v, *seat)),
         Event::Released { seat } => format!("{} is released", name(v, *seat)),
         Event::Pass => "pass".into(),
+        Event::Exit { seat, timed_out } => format!(
+            "{} {}",
+            name(v, *seat),
+            if *timed_out {
+                "runs out of time"
+            } else {
+                "resigns"
+            }
+        ),
         Event::Inferred => "inferred".into(),
         Event::DrawClaimable => {
             "a draw may be claimed (one piece or none left on each side)".into()

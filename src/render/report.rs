@@ -125,6 +125,27 @@ pub fn tables(r: &GameReport) -> String {
     let mut table = players.build();
     table.with(Style::psql());
     out.push_str(&format!("Players:\n{table}\n\n"));
+    if let Some(points) = &r.points {
+        let mut rows = Builder::default();
+        rows.push_record(["player", "recomputed", "of which award", "Result tag"]);
+        for (i, name) in r.players.iter().enumerate() {
+            let get = |v: &[u32]| v.get(i).map_or("-".to_string(), u32::to_string);
+            rows.push_record([
+                name.clone(),
+                get(&points.recomputed),
+                get(&points.award),
+                points.recorded.as_deref().map_or("-".to_string(), get),
+            ]);
+        }
+        let mut table = rows.build();
+        table.with(Style::psql());
+        let verdict = match points.agree() {
+            Some(true) => "agree",
+            Some(false) => "differ",
+            None => "no points in the Result tag",
+        };
+        out.push_str(&format!("Points ({verdict}):\n{table}\n\n"));
+    }
     out
 }
 

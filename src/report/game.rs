@@ -49,6 +49,9 @@ pub struct GameReport {
     /// Double King Chess: whether the checkmate was a "2K checkmate"
     /// (`null` where the notion does not apply).
     pub two_king_checkmate: Option<bool>,
+    /// Points (Chess.com FFA): recomputed by the replay, beside the
+    /// `Result` tag's (`null` where no points are scored).
+    pub points: Option<super::points::Points>,
 }
 
 /// The report of a replayed record: its tags, and the result the replay
@@ -73,9 +76,18 @@ pub fn report<B: Bits>(
         })
         .collect();
     let result = match &trace.outcome {
+        // Who has the most points is the record's to say (its Result
+        // includes awards the moves do not show).
+        Some(crate::engine::Outcome::Win {
+            reason: crate::engine::EndReason::MostPoints,
+            ..
+        }) if stated.is_some() => stated.cloned(),
         Some(o) => Some(crate::convert::result_of(v, o)),
         None => stated.cloned(),
     };
+    let end = trace.last();
+    let counted: Vec<u32> = (0..v.players()).map(|s| end.points(s)).collect();
+    let status: Vec<crate::engine::Status> = (0..v.players()).map(|s| end.status(s)).collect();
     let (result, reason) = match result {
         Some(r) => (r.score, r.reason),
         None => ("*".to_string(), None),
@@ -105,5 +117,6 @@ pub fn report<B: Bits>(
             .find(|p| p.events.contains(&crate::replay::Event::DrawClaimable))
             .map(|p| p.round),
         two_king_checkmate: super::two_kings::two_king_checkmate(trace),
+        points: super::points::points(v, record, &counted, &status),
     }
 }

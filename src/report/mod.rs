@@ -4,4 +4,5 @@ pub mod attribution;
 pub mod game;
 pub mod material;
 pub mod players;
+pub mod points;
 pub mod two_kings;

@@ -76,6 +76,7 @@ pub fn resolve<B: Bits>(
             from_rank,
             to,
             promotion,
+            captured,
             ..
         } => {
             let kind = kind_of(*piece);
@@ -112,7 +113,16 @@ pub fn resolve<B: Bits>(
                 }
                 _ => false,
             };
-            let fits = |mv: Move| {
+            // The man a move takes: on its target, or the pawn en passant removes.
+            let taken = |mv: Move| match mv.kind {
+                MoveKind::EnPassant => Some(Kind::Pawn),
+                MoveKind::Castle(_) | MoveKind::Pass => None,
+                _ => pos.man_at(mv.to as usize).map(|m| m.kind),
+            };
+            // A captured man written in the token (PGN4 `Qd9xBa9`) must be there.
+            let takes_named =
+                |mv: Move| captured.is_none_or(|c| taken(mv) == Some(kind_of(Some(c))));
+            let fits_but_capture = |mv: Move| {
                 named(mv)
                     && (mv.to as usize == to || king_takes_rook(mv))
                     && match (promotion, mv.promotion()) {
@@ -123,6 +133,31 @@ pub fn resolve<B: Bits>(
                         (Some(_), None) => false,
                     }
             };
+            let fits = |mv: Move| fits_but_capture(mv) && takes_named(mv);
+            if let Some(c) = captured
+                && let Some(mv) = legal.iter().copied().find(|&m| fits_but_capture(m))
+                && !legal.iter().any(|&m| fits(m))
+            {
+                let found = match taken(mv) {
+                    Some(k) => format!("a {}", k.name()),
+                    None => "nothing".to_string(),
+                };
+                let mut own: Vec<String> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| named(m))
+                    .map(|m| crate::notation::long::write(pos, m))
+                    .collect();
+                own.sort();
+                return Err(ResolveError::NoMatch {
+                    reason: format!(
+                        "the move takes {found} on {}, not the {} the record names",
+                        shape.name(mv.to as usize),
+                        kind_of(Some(*c)).name()
+                    ),
+                    legal: own,
+                });
+            }
             let what = || {
                 let what = match piece {
                     None | Some(Piece::Pawn) => "a pawn".to_string(),

@@ -18,6 +18,7 @@ pub const CHESS: Variant = Variant {
     hints: NotationHints {
         aliases: &["standard", "orthodox"],
         variant_tag: false,
+        ..Variant::ORTHODOX.hints
     },
     ..Variant::ORTHODOX
 };

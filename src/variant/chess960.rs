@@ -68,6 +68,7 @@ pub const CHESS960: Variant = Variant {
             "frc",
         ],
         variant_tag: true,
+        ..CHESS.hints
     },
     ..CHESS
 };

@@ -78,6 +78,14 @@ pub trait Hooks: Sync + 'static {
         let _ = (before, after);
         false
     }
+
+    /// `seat` resigns or runs out of time (a PGN4 `R` or `T`): changes the
+    /// position as the rules say and tells whether the game goes on. The
+    /// orthodox rule: the game ends.
+    fn exit<B: Bits>(&self, pos: &mut Position<B>, seat: usize) -> bool {
+        let _ = (pos, seat);
+        false
+    }
 }
 
 /// [`Hooks`] at one square-set width: what the engine calls.
@@ -98,6 +106,8 @@ pub trait HooksAt<B: Bits>: Sync {
     fn mating_ply(&self, before: &Position<B>, after: &Position<B>) -> bool;
     /// See [`Hooks::draw_claimable`].
     fn draw_claimable(&self, before: &Position<B>, after: &Position<B>) -> bool;
+    /// See [`Hooks::exit`].
+    fn exit(&self, pos: &mut Position<B>, seat: usize) -> bool;
 }
 
 impl<T: Hooks, B: Bits> HooksAt<B> for T {
@@ -129,6 +139,9 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
     }
     fn draw_claimable(&self, before: &Position<B>, after: &Position<B>) -> bool {
         Hooks::draw_claimable(self, before, after)
+    }
+    fn exit(&self, pos: &mut Position<B>, seat: usize) -> bool {
+        Hooks::exit(self, pos, seat)
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod chess;
 mod chess960;
+mod chesscom;
 mod cross;
 mod double_king;
 mod double_skak;
@@ -20,6 +21,7 @@ mod quattro;
 mod team;
 mod verney;
 
+pub use chesscom::{CHESSCOM_FFA, CHESSCOM_TEAMS, CLASSIC_START, MODERN_START};
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
 
 use crate::board::{Dir, Shape};
@@ -288,6 +290,35 @@ pub struct NotationHints {
     /// Whether PGN output names the variant in a `Variant` tag (orthodox
     /// chess needs none).
     pub variant_tag: bool,
+    /// Start positions a `StartFen4` tag may name instead of giving them
+    /// (Chess.com's `4PC` and `4PCo`), with their position text.
+    pub named_starts: &'static [(&'static str, &'static str)],
+    /// The named start of a PGN4 record without a `StartFen4` tag, when it
+    /// is not the variant's setup (Chess.com: `4PCo`, the older array).
+    pub untagged_start: Option<&'static str>,
+    /// PGN4's exits (`R` resigned, `T` timed out, alone in a slot or glued
+    /// to a move) are plies of the record, and the replay decides whether
+    /// the game goes on after them (Chess.com's Dead King Walking).
+    pub keeps_exits: bool,
+    /// The letter PGN4 writes for a promotion when it is not the piece's
+    /// own (`D`, Chess.com's one-point queen).
+    pub promotion_letter: Option<char>,
+    /// Checks a PGN4 `RuleVariants` tag: an error names a rule that
+    /// changes play and is not implemented.
+    pub rule_variants: Option<RuleCheck>,
+}
+
+/// Checks a PGN4 `RuleVariants` tag's value; the error says what is wrong.
+pub type RuleCheck = fn(&str) -> Result<(), String>;
+
+impl NotationHints {
+    /// The position text of a start the variant names (`4PC`).
+    pub fn named_start(&self, name: &str) -> Option<&'static str> {
+        self.named_starts
+            .iter()
+            .find(|(n, _)| *n == name.trim())
+            .map(|(_, text)| *text)
+    }
 }
 
 /// Everything the engine, the notations and the reports know of a variant.
@@ -311,6 +342,12 @@ pub struct Variant {
     pub pawns: Pawns,
     /// A move may not open a new attack on the partner's king.
     pub shield_partner: bool,
+    /// Kings are captured like any other man (Chess.com's four-player
+    /// chess: a king left attacked before its owner moves may be taken).
+    pub king_capture: bool,
+    /// The men of players who are out or whose king walks stay on the
+    /// board as dead men that anyone may capture (Chess.com FFA).
+    pub dead_men_capturable: bool,
     /// The castlings, each with its seat.
     pub castlings: &'static [Castling],
     /// Coordinate notation (UCI) writes castling as the king moving onto his
@@ -346,12 +383,19 @@ impl Variant {
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         pawns: Pawns::ORTHODOX,
         shield_partner: false,
+        king_capture: false,
+        dead_men_capturable: false,
         castlings: &[],
         castle_onto_rook: false,
         values: Values::ORTHODOX,
         hints: NotationHints {
             aliases: &[],
             variant_tag: true,
+            named_starts: &[],
+            untagged_start: None,
+            keeps_exits: false,
+            promotion_letter: None,
+            rule_variants: None,
         },
         options: &[],
         hooks: HookTable::of(&ORTHODOX_HOOKS),
@@ -447,6 +491,8 @@ const BUILT_IN: &[&Variant] = &[
     &quattro::QUATTRO,
     &quattro::TRIPLE,
     &team::TEAM,
+    &chesscom::CHESSCOM_FFA,
+    &chesscom::CHESSCOM_TEAMS,
 ];
 
 /// Variants a program using the library registered at run time.
