@@ -164,6 +164,12 @@ impl Board {
         with_position!(&self.inner, p => p.turn())
     }
 
+    /// The status of the player in `seat` (0-based, in turn order): active,
+    /// mated, stalemated or out (a seat the variant does not have is out).
+    pub fn status(&self, seat: usize) -> crate::engine::Status {
+        with_position!(&self.inner, p => p.status(seat))
+    }
+
     /// What the player to move may do: his legal moves in long algebraic
     /// (`e2-e4`, `O-O`), `--` when his turn is a pass, nothing when the game
     /// is over.
