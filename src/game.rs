@@ -222,6 +222,27 @@ impl Board {
         })
     }
 
+    /// What the player to move may do, as the engine judges his turn: he
+    /// has moves, his turn is a pass (and the status it gives him), or the
+    /// game is over (and how).
+    pub fn turn_kind(&self) -> Turn {
+        with_position!(&self.inner, p => p.turn_moves(&mut MoveList::new()))
+    }
+
+    /// Plays a move as [`Board::play`] does and returns what happened on the
+    /// ply: captures, promotion, checks, mates, releases, the pass.
+    pub fn play_events(&mut self, text: &str) -> Result<Vec<Event>, Error> {
+        let mv = self.find(text)?;
+        let before = self.inner;
+        self.play_unchecked(mv);
+        Ok(match (&before, &self.inner) {
+            (AnyPosition::W64(b), AnyPosition::W64(a)) => replay::events(b, mv, a),
+            (AnyPosition::W128(b), AnyPosition::W128(a)) => replay::events(b, mv, a),
+            (AnyPosition::W256(b), AnyPosition::W256(a)) => replay::events(b, mv, a),
+            _ => Vec::new(),
+        })
+    }
+
     /// Plays `mv` without checking it: the fast path for moves taken from
     /// this position's own legal moves. A move that is not legal here
     /// leaves a position that no game reaches (it never panics).

@@ -1,0 +1,299 @@
+//! A second opinion on every variant: the naive reading of rules.md in
+//! `tests/oracle/` against the engine, through the library's front door
+//! (`Board`). Random games, biased towards captures, checks, mates and
+//! releases, are played on both; at every ply the legal moves, the kind of
+//! turn, the player to move, every status and the events must agree.
+//!
+//! Briefly in CI; longer with `ROUNDTABLE_DEEP=1` (and a seed with
+//! `ROUNDTABLE_SEED=n`). A disagreement prints the position (FEN4 or FEN),
+//! a minimised line from the start and what differs.
+
+mod oracle;
+
+use oracle::{Fam, Mv, State};
+use roundtable::replay::Event;
+use roundtable::selfplay::Rng;
+use roundtable::{Board, variant};
+
+const VARIANTS: [&str; 7] = [
+    "chess",
+    "double-skak",
+    "double-king",
+    "verney",
+    "quattro",
+    "triple",
+    "team",
+];
+
+fn deep() -> bool {
+    std::env::var_os("ROUNDTABLE_DEEP").is_some()
+}
+
+/// The engine's events in the oracle's words.
+fn words(board: &Board, events: &[Event]) -> Vec<String> {
+    let shape = board.variant().shape;
+    let mut out: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Capture { man, square } => Some(format!(
+                "takes {}{} on {}",
+                man.kind.letter(),
+                man.owner,
+                shape.name(*square)
+            )),
+            Event::Promotion(k) => Some(format!("promotes to {}", k.letter())),
+            Event::Check { seat, by } => {
+                let mut by = by.clone();
+                by.sort();
+                by.dedup();
+                Some(format!("check {seat} by {by:?}"))
+            }
+            Event::Mated { seat } => Some(format!("mated {seat}")),
+            Event::Stalemated { seat } => Some(format!("stalemated {seat}")),
+            Event::Released { seat } => Some(format!("released {seat}")),
+            Event::Pass => Some("pass".to_string()),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn statuses(board: &Board, n: usize) -> Vec<String> {
+    (0..n).map(|s| format!("{:?}", board.status(s))).collect()
+}
+
+/// Where and how the engine and the oracle part.
+#[derive(Debug)]
+struct Disagreement {
+    /// Plies played before it.
+    ply: usize,
+    /// The position, as the engine writes it.
+    position: String,
+    what: String,
+}
+
+/// Compares the turn both sides see; the oracle's legal moves with texts.
+fn compare_turn(board: &Board, o: &State) -> Result<Vec<(String, Mv)>, String> {
+    if board.turn_seat() != o.turn {
+        return Err(format!(
+            "player to move: engine {} oracle {}",
+            board.turn_seat(),
+            o.turn
+        ));
+    }
+    let (kind, moves) = o.turn_moves();
+    let fast_kind = format!("{:?}", board.turn_kind());
+    if fast_kind != kind {
+        return Err(format!("turn: engine {fast_kind}, oracle {kind}"));
+    }
+    let mut theirs: Vec<(String, Mv)> = moves.iter().map(|&m| (o.text(m), m)).collect();
+    theirs.sort_by(|a, b| a.0.cmp(&b.0));
+    let ours = board.legal_moves();
+    let names: Vec<&String> = theirs.iter().map(|(t, _)| t).collect();
+    if ours.iter().collect::<Vec<_>>() != names {
+        let only_engine: Vec<&String> = ours.iter().filter(|m| !names.contains(m)).collect();
+        let only_oracle: Vec<&&String> = names.iter().filter(|m| !ours.contains(m)).collect();
+        return Err(format!(
+            "legal moves: only the engine {only_engine:?}, only the oracle {only_oracle:?}"
+        ));
+    }
+    Ok(theirs)
+}
+
+/// Plays `line` on both sides from the start of `id`, then, with `rng`,
+/// biased random moves up to `max` plies (appended to `line`). The number
+/// of plies compared, or the first disagreement.
+fn run(
+    id: &str,
+    line: &mut Vec<String>,
+    mut rng: Option<&mut Rng>,
+    max: usize,
+) -> Result<usize, Disagreement> {
+    let v = variant(id).expect("variant");
+    let mut board = Board::start(v).expect("start");
+    let mut o = oracle::start(Fam::of(id));
+    let n = o.n;
+    let mut ply = 0;
+    loop {
+        let fail = |board: &Board, what: String| Disagreement {
+            ply,
+            position: board.text(),
+            what,
+        };
+        let legal = compare_turn(&board, &o).map_err(|w| fail(&board, w))?;
+        if legal.is_empty() || ply >= max {
+            return Ok(ply);
+        }
+        let text = if ply < line.len() {
+            line[ply].clone()
+        } else if let Some(rng) = rng.as_deref_mut() {
+            let weights: Vec<u32> = if legal.len() == 1 {
+                vec![1]
+            } else {
+                legal.iter().map(|&(_, m)| o.sharpness(m)).collect()
+            };
+            let mut pick = rng.below(weights.iter().sum::<u32>() as usize) as u32;
+            let mut chosen = 0;
+            for (i, w) in weights.iter().enumerate() {
+                if pick < *w {
+                    chosen = i;
+                    break;
+                }
+                pick -= w;
+            }
+            line.push(legal[chosen].0.clone());
+            legal[chosen].0.clone()
+        } else {
+            return Ok(ply);
+        };
+        let Some(&(_, mv)) = legal.iter().find(|(t, _)| *t == text) else {
+            return Err(fail(
+                &board,
+                format!("`{text}` is not legal on either side"),
+            ));
+        };
+        let before = board;
+        let events = board
+            .play_events(&text)
+            .map_err(|e| fail(&before, e.to_string()))?;
+        let next = o.play(mv);
+        let (ours, theirs) = (words(&board, &events), o.events(mv, &next));
+        if ours != theirs {
+            return Err(fail(
+                &before,
+                format!("events of {text}: engine {ours:?}, oracle {theirs:?}"),
+            ));
+        }
+        let st: Vec<String> = next.status[..n].iter().map(|s| format!("{s:?}")).collect();
+        if statuses(&board, n) != st {
+            return Err(fail(
+                &before,
+                format!(
+                    "statuses after {text}: engine {:?}, oracle {st:?}",
+                    statuses(&board, n)
+                ),
+            ));
+        }
+        o = next;
+        ply += 1;
+    }
+}
+
+/// A shorter line that still disagrees: rounds and single plies dropped
+/// greedily while the rest stays legal and still parts the two.
+fn minimise(
+    id: &str,
+    mut line: Vec<String>,
+    mut found: Disagreement,
+) -> (Vec<String>, Disagreement) {
+    line.truncate(found.ply + 1);
+    let seats = oracle::start(Fam::of(id)).n;
+    let mut budget = 300;
+    for chunk in [seats * 2, seats, 1] {
+        let mut i = 0;
+        while i + chunk <= line.len() && budget > 0 {
+            budget -= 1;
+            let mut shorter = line.clone();
+            shorter.drain(i..i + chunk);
+            let mut replay = shorter.clone();
+            match run(id, &mut replay, None, shorter.len()) {
+                Err(d) if !d.what.contains("not legal on either side") => {
+                    shorter.truncate(d.ply + 1);
+                    line = shorter;
+                    found = d;
+                }
+                _ => i += 1,
+            }
+        }
+    }
+    (line, found)
+}
+
+/// Random biased games of every variant against the oracle.
+#[test]
+fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
+    let seed: u64 = std::env::var("ROUNDTABLE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(15);
+    // (games, plies per game) in CI and in deep mode.
+    let plan = |id: &str| -> (usize, usize) {
+        let (games, plies) = match id {
+            "chess" | "double-king" => (3, 80),
+            "double-skak" => (3, 80),
+            _ => (1, 60),
+        };
+        if deep() {
+            (games * 40, plies * 4)
+        } else {
+            (games, plies)
+        }
+    };
+    let mut report = Vec::new();
+    for id in VARIANTS {
+        let (games, plies) = plan(id);
+        let mut rng = Rng::new(seed ^ id.len() as u64 * 0x9e37_79b9);
+        let mut total = 0;
+        for game in 0..games {
+            let mut line = Vec::new();
+            match run(id, &mut line, Some(&mut rng), plies) {
+                Ok(n) => total += n,
+                Err(d) => {
+                    let (line, d) = minimise(id, line, d);
+                    panic!(
+                        "{id}, game {game} (seed {seed}): the engine and the oracle part after {} plies\n\
+                         position: {}\nline: {}\n{}",
+                        d.ply,
+                        d.position,
+                        line.join(" "),
+                        d.what
+                    );
+                }
+            }
+        }
+        report.push(format!("{id}: {games} games, {total} plies"));
+    }
+    println!("{}", report.join("\n"));
+}
+
+/// The oracle's perft from every start position against the engine's.
+#[test]
+fn start_position_perft_agrees() {
+    for id in VARIANTS {
+        let board = Board::start(variant(id).expect("variant")).expect("start");
+        let o = oracle::start(Fam::of(id));
+        let depth = if deep() { 3 } else { 2 };
+        for d in 1..=depth {
+            assert_eq!(oracle::perft(&o, d), board.perft(d), "{id} perft {d}");
+        }
+    }
+}
+
+/// The oracle on the positions of issue 15, as an independent check of the
+/// engine's answers there (tests/verney_release.rs quotes the rules).
+#[test]
+fn the_oracle_agrees_on_the_rarest_positions() {
+    let fens = [
+        "G-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yK,7/14/14/dbK,13/14/2,gB,11/3,yB,10/13,gK/14/yR,3,gR,9/1,yR,12/14/14/7,rK,6",
+        "G-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-8,yK,5/14/14/11,gR,2/14/14/9,rK,4/4,yB,9/5,rR,dbK,3,gK,1,yR,1/14/14/14/14/14",
+        "R-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yK,7/14/14/14/2,rQ,11/dbK,yR,12/11,gK,2/1,yB,12/14/14/14/14/7,dbB,rP,5/5,gQ,1,rK,6",
+        "R-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-14/6,yK,7/14/6,dbR,7/6,yN,7/14/14/14/13,gK/14/14/3,yR,10/5,dbK,2,rR,5/6,rR,rK,2,gR,3",
+    ];
+    let v = variant("verney").expect("verney");
+    for fen in fens {
+        let board = Board::from_text(v, fen).expect("position");
+        let o = oracle::verney_fen4(fen);
+        compare_turn(&board, &o).unwrap_or_else(|w| panic!("{fen}: {w}"));
+        let depth = if deep() { 4 } else { 3 };
+        for d in 1..=depth {
+            assert_eq!(oracle::perft(&o, d), board.perft(d), "{fen} perft {d}");
+        }
+    }
+    let o = oracle::verney_fen4(fens[2]);
+    let expected = [1, 1, 32, 1_007];
+    let depth = if deep() { 4 } else { 3 };
+    for (d, &n) in expected.iter().enumerate().take(depth) {
+        assert_eq!(oracle::perft(&o, d as u32 + 1), n);
+    }
+}
