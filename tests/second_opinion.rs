@@ -110,6 +110,44 @@ fn run(
     mut rng: Option<&mut Rng>,
     max: usize,
 ) -> Result<usize, Disagreement> {
+    run_counting(id, line, rng.as_deref_mut(), max, &mut Tally::default())
+}
+
+/// How often the rare things happened in the games compared.
+#[derive(Default, Debug)]
+struct Tally {
+    mates: usize,
+    releases: usize,
+    stalemates: usize,
+    promotions: usize,
+    en_passant: usize,
+    castlings: usize,
+    reversals: usize,
+    ends: usize,
+}
+
+impl Tally {
+    fn add(&mut self, events: &[String], text: &str, mv: Mv, o: &State) {
+        for e in events {
+            self.mates += e.starts_with("mated") as usize;
+            self.releases += e.starts_with("released") as usize;
+            self.stalemates += e.starts_with("stalemated") as usize;
+            self.promotions += e.starts_with("promotes") as usize;
+        }
+        self.en_passant += matches!(mv.kind, oracle::Kind::EnPassant(_)) as usize;
+        self.castlings +=
+            (text.starts_with('O') || matches!(mv.kind, oracle::Kind::Castle(..))) as usize;
+        self.reversals += o.reverses(mv) as usize;
+    }
+}
+
+fn run_counting(
+    id: &str,
+    line: &mut Vec<String>,
+    mut rng: Option<&mut Rng>,
+    max: usize,
+    tally: &mut Tally,
+) -> Result<usize, Disagreement> {
     let v = variant(id).expect("variant");
     let mut board = Board::start(v).expect("start");
     let mut o = oracle::start(Fam::of(id));
@@ -123,6 +161,7 @@ fn run(
         };
         let legal = compare_turn(&board, &o).map_err(|w| fail(&board, w))?;
         if legal.is_empty() || ply >= max {
+            tally.ends += legal.is_empty() as usize;
             return Ok(ply);
         }
         let text = if ply < line.len() {
@@ -175,6 +214,7 @@ fn run(
                 ),
             ));
         }
+        tally.add(&theirs, &text, mv, &o);
         o = next;
         ply += 1;
     }
@@ -220,9 +260,8 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
     // (games, plies per game) in CI and in deep mode.
     let plan = |id: &str| -> (usize, usize) {
         let (games, plies) = match id {
-            "chess" | "double-king" => (3, 80),
-            "double-skak" => (3, 80),
-            _ => (1, 60),
+            "chess" | "double-king" | "double-skak" => (6, 120),
+            _ => (2, 200),
         };
         if deep() {
             (games * 40, plies * 4)
@@ -235,9 +274,10 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
         let (games, plies) = plan(id);
         let mut rng = Rng::new(seed ^ id.len() as u64 * 0x9e37_79b9);
         let mut total = 0;
+        let mut tally = Tally::default();
         for game in 0..games {
             let mut line = Vec::new();
-            match run(id, &mut line, Some(&mut rng), plies) {
+            match run_counting(id, &mut line, Some(&mut rng), plies, &mut tally) {
                 Ok(n) => total += n,
                 Err(d) => {
                     let (line, d) = minimise(id, line, d);
@@ -252,7 +292,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
                 }
             }
         }
-        report.push(format!("{id}: {games} games, {total} plies"));
+        report.push(format!("{id}: {games} games, {total} plies, {tally:?}"));
     }
     println!("{}", report.join("\n"));
 }

@@ -1090,17 +1090,26 @@ impl State {
     pub fn sharpness(&self, mv: Mv) -> u32 {
         let after = self.play(mv);
         let mut score = 1;
-        if self.at(mv.to).is_some() {
-            score += 3;
+        if let Some(v) = self.at(mv.to) {
+            score += 4 + matches!(v.kind, 'Q' | 'R' | 'S') as u32 * 4;
         }
+        if mv.promo.is_some() {
+            score += 10;
+        }
+        let mut check = false;
         for s in 0..self.n {
             if s != self.turn && after.active(s) && after.king_attacked(s) && !self.king_attacked(s)
             {
-                score += 6;
+                check = true;
+                score += 8;
             }
             if after.status[s] != self.status[s] {
-                score += 12;
+                score += 40;
             }
+        }
+        // A check after which the next player cannot move: a mate.
+        if check && after.turn_moves().0 != "Moves" {
+            score += 60;
         }
         score
     }
@@ -1172,6 +1181,18 @@ impl State {
         }
         out.sort();
         out
+    }
+
+    /// Whether `mv` turns a Verney pawn round.
+    pub fn reverses(&self, mv: Mv) -> bool {
+        if mv.kind == Kind::Pass {
+            return false;
+        }
+        let before = self.at(mv.from);
+        let mut after = self.clone();
+        after.make(mv);
+        let now = after.at(mv.to);
+        matches!((before, now), (Some(b), Some(a)) if b.kind == 'P' && a.kind == 'P' && a.dir != b.dir)
     }
 
     /// The men as (square name, kind, seat), in square order.
