@@ -1338,29 +1338,68 @@ pub fn start(fam: Fam) -> State {
     p
 }
 
-/// A Verney position from FEN4 as the issue writes it: the turn letter,
-/// and the men rank by rank from the top (`d` before a mated player's men).
-/// Pawns travel forwards and nobody may castle.
-pub fn verney_fen4(text: &str) -> State {
-    let mut p = State::empty(Fam::Verney);
-    let seat_of = |c: char| "rbyg".find(c).expect("seat letter");
-    p.turn = seat_of(text.chars().next().unwrap().to_ascii_lowercase());
-    let placement = text.rsplit('-').next().unwrap();
+/// A position from its text: FEN4 on the cross (the turn letter, and the
+/// men rank by rank from the top, `d` before a mated player's men) or the
+/// placement and turn of a FEN. Pawns travel forwards; kings and rooks on
+/// their start squares may castle (the texts read here keep every right
+/// the men on the board can have).
+pub fn from_text(fam: Fam, text: &str) -> State {
+    let mut p = State::empty(fam);
+    // FEN4's letters name compass seats: r South, b West, y North, g East.
+    let seat_of = |p: &State, c: char| -> usize {
+        let compass = "rbyg".find(c).expect("seat letter");
+        (0..p.n).find(|&s| p.compass(s) == compass).expect("seat")
+    };
+    let (placement, fen4) = if fam.cross() {
+        p.turn = seat_of(&p, text.chars().next().unwrap().to_ascii_lowercase());
+        (text.rsplit('-').next().unwrap().to_string(), true)
+    } else {
+        let mut fields = text.split_whitespace();
+        let placement = fields.next().unwrap().to_string();
+        p.turn = (fields.next() == Some("b")) as usize;
+        (placement, false)
+    };
     for (row, rank) in placement.split('/').enumerate() {
-        let y = 13 - row as i32;
+        let y = p.h - 1 - row as i32;
         let mut x = 0;
-        for tok in rank.split(',') {
+        let tokens: Vec<String> = if fen4 {
+            rank.split(',').map(str::to_string).collect()
+        } else {
+            // FEN: a number of empty squares (maybe two digits) or a letter.
+            let mut out: Vec<String> = Vec::new();
+            for c in rank.chars() {
+                match out.last_mut() {
+                    Some(last)
+                        if c.is_ascii_digit() && last.chars().all(|d| d.is_ascii_digit()) =>
+                    {
+                        last.push(c)
+                    }
+                    _ => out.push(c.to_string()),
+                }
+            }
+            out
+        };
+        for tok in tokens {
             if let Ok(n) = tok.parse::<i32>() {
                 x += n;
                 continue;
             }
-            let (dead, t) = match tok.strip_prefix('d') {
-                Some(t) => (true, t),
-                None => (false, tok),
+            let (seat, kind, dead) = if fen4 {
+                let (dead, t) = match tok.strip_prefix('d') {
+                    Some(t) => (true, t),
+                    None => (false, tok.as_str()),
+                };
+                let mut cs = t.chars();
+                let seat = seat_of(&p, cs.next().unwrap());
+                (seat, cs.next().unwrap(), dead)
+            } else {
+                let c = tok.chars().next().unwrap();
+                (
+                    c.is_ascii_lowercase() as usize,
+                    c.to_ascii_uppercase(),
+                    false,
+                )
             };
-            let mut cs = t.chars();
-            let seat = seat_of(cs.next().unwrap());
-            let kind = cs.next().unwrap();
             if dead {
                 p.status[seat] = St::Mated;
             }
@@ -1372,13 +1411,18 @@ pub fn verney_fen4(text: &str) -> State {
                     owner: seat,
                     dir,
                     free: false,
-                    moved: true,
+                    moved: false,
                 }),
             );
             x += 1;
         }
     }
     p
+}
+
+/// Whether some king stands attacked.
+pub fn anyone_in_check(p: &State) -> bool {
+    (0..p.n).any(|s| p.king_attacked(s))
 }
 
 /// Leaf nodes of the move tree (a pass is one move, a finished game none).
