@@ -346,6 +346,148 @@ fn thinned(id: &str, rng: &mut Rng) -> String {
     }
 }
 
+/// A position of `id` with a few men of each player scattered at random
+/// (one king each, one or two in Double King Chess), nobody able to castle,
+/// and on the cross some players already mated (Verney) or out with their
+/// men neutral (Multi-chess); `None` when the draw is no position of the
+/// variant. Double Skak, whose text carries the pawns' noses, has none.
+fn scattered(id: &str, rng: &mut Rng) -> Option<String> {
+    let fam = Fam::of(id);
+    if fam == Fam::Skak {
+        return None;
+    }
+    let v = variant(id).expect("variant");
+    let empty = oracle::start(fam);
+    let (w, h, n) = (empty.w, empty.h, empty.n);
+    let mut cells: Vec<Option<(usize, char)>> = vec![None; (w * h) as usize];
+    let squares: Vec<(i32, i32)> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&s| empty.on(s))
+        .collect();
+    for seat in 0..n {
+        let kings = if fam == Fam::DoubleKing {
+            1 + rng.below(2)
+        } else {
+            1
+        };
+        let others = 1 + rng.below(if w == 14 { 6 } else { 5 });
+        let mut men: Vec<char> = vec!['K'; kings];
+        for _ in 0..others {
+            men.push(
+                ['Q', 'R', 'B', 'N', 'P', 'P', 'S']
+                    [rng.below(if fam == Fam::DoubleKing { 7 } else { 6 })],
+            );
+        }
+        for kind in men {
+            for _ in 0..50 {
+                let s = squares[rng.below(squares.len())];
+                // Pawns keep off the edges, where they would have promoted
+                // or turned round.
+                let edge = s.0 == 0 || s.1 == 0 || s.0 == w - 1 || s.1 == h - 1;
+                let i = (s.1 * w + s.0) as usize;
+                if cells[i].is_none() && !(kind == 'P' && edge) {
+                    cells[i] = Some((seat, kind));
+                    break;
+                }
+            }
+        }
+    }
+    let turn = rng.below(n);
+    let text = if fam.cross_board() {
+        // Compass letters: r South, b West, y North, g East.
+        let letter = |seat: usize| ['r', 'b', 'y', 'g'][empty.compass_of(seat)];
+        let mut dead = [false; 4];
+        if fam == Fam::Verney {
+            // Up to one mated player of each team.
+            for team in 0..2 {
+                if rng.below(3) == 0 {
+                    dead[team + 2 * rng.below(2)] = true;
+                }
+            }
+        } else if n == 4 && rng.below(4) == 0 {
+            dead[rng.below(4)] = true;
+        }
+        if fam != Fam::Verney && dead[turn] {
+            return None;
+        }
+        let mut flags = [0; 4];
+        for seat in 0..n {
+            flags[empty.compass_of(seat)] = dead[seat] as u8;
+        }
+        let ranks: Vec<String> = (0..h)
+            .rev()
+            .map(|y| {
+                let mut out: Vec<String> = Vec::new();
+                let mut gap = 0;
+                for x in 0..w {
+                    match cells[(y * w + x) as usize] {
+                        None => gap += 1,
+                        Some((seat, kind)) => {
+                            if gap > 0 {
+                                out.push(gap.to_string());
+                                gap = 0;
+                            }
+                            let d = if dead[seat] { "d" } else { "" };
+                            out.push(format!("{d}{}{kind}", letter(seat)));
+                        }
+                    }
+                }
+                if gap > 0 {
+                    out.push(gap.to_string());
+                }
+                out.join(",")
+            })
+            .collect();
+        format!(
+            "{}-{},{},{},{}-0,0,0,0-0,0,0,0-0,0,0,0-0-{}",
+            letter(turn).to_ascii_uppercase(),
+            flags[0],
+            flags[1],
+            flags[2],
+            flags[3],
+            ranks.join("/")
+        )
+    } else {
+        let ranks: Vec<String> = (0..h)
+            .rev()
+            .map(|y| {
+                let mut out = String::new();
+                let mut gap = 0;
+                for x in 0..w {
+                    match cells[(y * w + x) as usize] {
+                        None => gap += 1,
+                        Some((seat, kind)) => {
+                            if gap > 0 {
+                                out += &gap.to_string();
+                                gap = 0;
+                            }
+                            out.push(if seat == 0 {
+                                kind
+                            } else {
+                                kind.to_ascii_lowercase()
+                            });
+                        }
+                    }
+                }
+                if gap > 0 {
+                    out += &gap.to_string();
+                }
+                out
+            })
+            .collect();
+        format!(
+            "{} {} - - 0 1",
+            ranks.join("/"),
+            if turn == 0 { 'w' } else { 'b' }
+        )
+    };
+    let o = oracle::from_text(fam, &text);
+    if oracle::waiting_king_attacked(&o) || Board::from_text(v, &text).is_err() {
+        return None;
+    }
+    Some(text)
+}
+
 /// Random biased games of every variant against the oracle.
 #[test]
 fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
@@ -353,16 +495,18 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(15);
-    // (plies in all, plies per game) in CI; forty times as many in deep mode.
+    // (plies in all, plies per game from a start) in CI; in deep mode forty
+    // times as many plies, and longer games. Games from scattered men are
+    // 30 plies long.
     let plan = |id: &str| -> (usize, usize) {
-        let (plies, per_game) = match id {
-            "chess" | "double-king" | "double-skak" => (700, 120),
-            _ => (500, 150),
+        let plies = match id {
+            "chess" | "double-king" | "double-skak" => 700,
+            _ => 400,
         };
         if deep() {
-            (plies * 40, per_game)
+            (plies * 40, 150)
         } else {
-            (plies, per_game)
+            (plies, 60)
         }
     };
     let mut report = Vec::new();
@@ -373,6 +517,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
             continue;
         }
         let (plies, per_game) = plan(id);
+        let clock = std::time::Instant::now();
         let mut rng = Rng::new(seed ^ id.len() as u64 * 0x9e37_79b9);
         let mut total = 0;
         let mut games = 0;
@@ -381,14 +526,26 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
             let game = games;
             games += 1;
             let mut line = Vec::new();
-            // Every other game from a start with men taken off at random,
-            // where mates and releases come sooner.
-            let start = if game % 2 == 1 {
-                thinned(id, &mut rng)
-            } else {
-                variant(id).expect("variant").start.to_string()
+            // One game in eight from the start, one from a start with men
+            // taken off at random, the others from a few men scattered at
+            // random (some players mated already), where mates and releases
+            // come sooner.
+            let scattered_game = game % 8 >= 2;
+            let start = match game % 8 {
+                0 => variant(id).expect("variant").start.to_string(),
+                1 => thinned(id, &mut rng),
+                _ => match scattered(id, &mut rng) {
+                    Some(text) => text,
+                    None => continue,
+                },
             };
-            match run_counting(id, &start, &mut line, Some(&mut rng), per_game, &mut tally) {
+            // Scattered men meet soon: short games, many of them.
+            let limit = if game % 3 == 2 {
+                per_game / 4
+            } else {
+                per_game
+            };
+            match run_counting(id, &start, &mut line, Some(&mut rng), limit, &mut tally) {
                 Ok(n) => total += n.max(1),
                 Err(d) => {
                     let (line, d) = minimise(id, &start, line, d);
@@ -403,7 +560,10 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
                 }
             }
         }
-        report.push(format!("{id}: {games} games, {total} plies, {tally:?}"));
+        report.push(format!(
+            "{id}: {games} games, {total} plies in {:.1} s, {tally:?}",
+            clock.elapsed().as_secs_f64()
+        ));
     }
     println!("{}", report.join("\n"));
 }

@@ -39,6 +39,10 @@ impl Fam {
             other => panic!("no naive rules for {other}"),
         }
     }
+    /// Whether the board is Verney's cross (or Triple's part of it).
+    pub fn cross_board(self) -> bool {
+        self.cross()
+    }
     fn cross(self) -> bool {
         matches!(self, Fam::Verney | Fam::Quattro | Fam::Triple | Fam::Team)
     }
@@ -216,6 +220,10 @@ impl State {
     // ----- players -----
 
     /// The compass seat (0 South, 1 West, 2 North, 3 East) of a seat.
+    pub fn compass_of(&self, seat: usize) -> usize {
+        self.compass(seat)
+    }
+
     fn compass(&self, seat: usize) -> usize {
         match self.fam {
             Fam::Team => [0, 1, 3, 2][seat],
@@ -742,7 +750,9 @@ impl State {
 
     /// The position after `mv` with what the variant's rules add inside the
     /// ply (releases, checks noted, neutral men swept), turn not passed on.
-    fn made(&self, mv: Mv) -> State {
+    /// `judging`: only to judge legality, which the mating player of
+    /// Multi-chess does not touch (his checks are not noted then).
+    fn made(&self, mv: Mv, judging: bool) -> State {
         let mut after = self.clone();
         let me = self.turn;
         let was_mated = self.status[me] == St::Mated;
@@ -764,7 +774,9 @@ impl State {
                     if let Kind::Castle(_, rt) = mv.kind {
                         moved.push(rt);
                     }
-                    after.note_checks(self, me, &moved);
+                    if !judging {
+                        after.note_checks(self, me, &moved);
+                    }
                     after.sweep();
                 }
             }
@@ -806,7 +818,7 @@ impl State {
         };
         let mut out = Vec::new();
         for mv in pos.candidates(seat) {
-            let after = pos.made(mv);
+            let after = pos.made(mv, true);
             let own_kings = pos.kings(seat);
             let bound = match pos.fam {
                 // Two kings: checks do not restrict him.
@@ -1046,7 +1058,7 @@ impl State {
     /// Plays `mv` (one of the legal moves, or the pass) as a ply.
     pub fn play(&self, mv: Mv) -> State {
         let me = self.turn;
-        let mut after = self.made(mv);
+        let mut after = self.made(mv, false);
         after.pass_turn(me);
         if self.fam.multi() {
             after.eliminations(me);
@@ -1350,6 +1362,15 @@ pub fn from_text(fam: Fam, text: &str) -> State {
         let compass = "rbyg".find(c).expect("seat letter");
         (0..p.n).find(|&s| p.compass(s) == compass).expect("seat")
     };
+    // A text that gives no castling right at all: every man has moved.
+    let no_rights = if fam.cross() {
+        text.split('-')
+            .skip(2)
+            .take(2)
+            .all(|f| f.split(',').all(|x| x == "0"))
+    } else {
+        text.split_whitespace().nth(2) == Some("-")
+    };
     let (placement, fen4) = if fam.cross() {
         p.turn = seat_of(&p, text.chars().next().unwrap().to_ascii_lowercase());
         (text.rsplit('-').next().unwrap().to_string(), true)
@@ -1401,7 +1422,7 @@ pub fn from_text(fam: Fam, text: &str) -> State {
                 )
             };
             if dead {
-                p.status[seat] = St::Mated;
+                p.status[seat] = if fam.multi() { St::Out } else { St::Mated };
             }
             let dir = p.forward(seat);
             p.set(
@@ -1411,7 +1432,7 @@ pub fn from_text(fam: Fam, text: &str) -> State {
                     owner: seat,
                     dir,
                     free: false,
-                    moved: false,
+                    moved: no_rights,
                 }),
             );
             x += 1;
@@ -1423,6 +1444,19 @@ pub fn from_text(fam: Fam, text: &str) -> State {
 /// Whether some king stands attacked.
 pub fn anyone_in_check(p: &State) -> bool {
     (0..p.n).any(|s| p.king_attacked(s))
+}
+
+/// Whether a king of a player not to move stands attacked while the
+/// rules forbid it (one royal king that nobody may leave in check).
+pub fn waiting_king_attacked(p: &State) -> bool {
+    (0..p.n).any(|s| {
+        s != p.turn
+            && match p.fam {
+                Fam::Chess => p.king_attacked(s),
+                Fam::DoubleKing => p.kings(s).len() == 1 && p.king_attacked(s),
+                _ => false,
+            }
+    })
 }
 
 /// Leaf nodes of the move tree (a pass is one move, a finished game none).
