@@ -108,17 +108,10 @@ fn run(
     id: &str,
     start: &str,
     line: &mut Vec<String>,
-    mut rng: Option<&mut Rng>,
+    rng: Option<&mut Rng>,
     max: usize,
 ) -> Result<usize, Disagreement> {
-    run_counting(
-        id,
-        start,
-        line,
-        rng.as_deref_mut(),
-        max,
-        &mut Tally::default(),
-    )
+    run_counting(id, start, line, rng, max, &mut Tally::default())
 }
 
 /// How often the rare things happened in the games compared.
@@ -518,7 +511,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
         }
         let (plies, per_game) = plan(id);
         let clock = std::time::Instant::now();
-        let mut rng = Rng::new(seed ^ id.len() as u64 * 0x9e37_79b9);
+        let mut rng = Rng::new(seed ^ (id.len() as u64 * 0x9e37_79b9));
         let mut total = 0;
         let mut games = 0;
         let mut tally = Tally::default();
@@ -540,11 +533,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules() {
                 },
             };
             // Scattered men meet soon: short games, many of them.
-            let limit = if game % 3 == 2 {
-                per_game / 4
-            } else {
-                per_game
-            };
+            let limit = if scattered_game { 30 } else { per_game };
             match run_counting(id, &start, &mut line, Some(&mut rng), limit, &mut tally) {
                 Ok(n) => total += n.max(1),
                 Err(d) => {

@@ -392,7 +392,7 @@ impl State {
             Fam::Chess | Fam::DoubleKing => !self.on(add(to, dir)),
             Fam::Skak => !self.on(add(to, dir)),
             Fam::Verney => {
-                if seat % 2 == 0 {
+                if seat.is_multiple_of(2) {
                     (x == 0 || x == 13) && (3..=10).contains(&y)
                 } else {
                     (y == 0 || y == 13) && (3..=10).contains(&x)
@@ -1107,6 +1107,12 @@ impl State {
         }
         if mv.promo.is_some() {
             score += 10;
+        }
+        // Double steps open en passant chances; take them.
+        match mv.kind {
+            Kind::Double => score += 4,
+            Kind::EnPassant(_) => score += 30,
+            _ => {}
         }
         let mut check = false;
         for s in 0..self.n {
