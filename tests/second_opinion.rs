@@ -617,3 +617,25 @@ fn the_oracle_agrees_on_the_rarest_positions() {
         assert_eq!(oracle::perft(&o, d as u32 + 1), n);
     }
 }
+
+/// Found by the second opinion (seed 7, deep mode): in Team-Chess a double
+/// step may start anywhere, so White's j6-j8 and Black's i7-k7 both skipped
+/// j7. Gray's k6xj7 then takes "the pawn that stepped" of an adversary
+/// (rules.md, Team-Chess: "Partners' men never attack each other"): Black's
+/// pawn on k7, not his partner White's on j8.
+#[test]
+fn en_passant_takes_the_adversary_when_two_chances_share_a_square() {
+    let position = "G-0,0,0,0-0,0,0,1-0,0,0,0-0,0,0,0-0-{'enPassant':('j7:j8','j7:k7','','')}-\
+                    3,yR,yN,3,yK,5/5,yP,8/8,yN,5/bR,bP,7,yP,2,gP,1/bN,4,bP,1,gR,6/3,bP,yP,9/\
+                    6,yP,1,gP,rP,4/3,bP,2,yP,3,bP,2,gK/5,bK,4,gP,3/bN,5,bP,1,gP,4,gN/\
+                    bR,bP,1,rP,4,rP,1,gP,2,gR/9,rK,4/7,rP,2,rP,3/3,rB,rN,3,rB,1,rR,3";
+    let mut board = Board::from_text(variant("team").expect("team"), position).expect("position");
+    let events = board.play_events("k6xj7").expect("legal");
+    assert_eq!(words(&board, &events), ["takes P1 on k7"]);
+    let men = oracle::from_text(Fam::Team, &board.text()).men();
+    assert!(
+        men.contains(&("j8".to_string(), 'P', 0)),
+        "White's pawn stays"
+    );
+    assert!(!men.iter().any(|m| m.0 == "k7"), "Black's pawn is taken");
+}

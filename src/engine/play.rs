@@ -79,7 +79,16 @@ impl<B: Bits> Position<B> {
         let mut pawn_or_capture = captured.is_some() || man.kind == Kind::Pawn;
         match mv.kind {
             MoveKind::EnPassant => {
-                if let Some(chance) = self.ep.iter_mut().find(|c| c.target == mv.to) {
+                // The chance of an adversary: two double steps may skip the
+                // same square (Team-Chess), and a partner's pawn is no prey.
+                let adversaries = self.rules.adversaries(me);
+                if let Some(chance) = self
+                    .ep
+                    .iter_mut()
+                    .enumerate()
+                    .find(|(creator, c)| c.target == mv.to && adversaries & (1 << creator) != 0)
+                    .map(|(_, c)| c)
+                {
                     let victim = chance.victim as usize;
                     *chance = NO_EP;
                     self.remove(victim);
