@@ -639,3 +639,23 @@ fn en_passant_takes_the_adversary_when_two_chances_share_a_square() {
     );
     assert!(!men.iter().any(|m| m.0 == "k7"), "Black's pawn is taken");
 }
+
+/// rules.md, Quattro (and so Team-Chess): "An en passant capture or a double
+/// step that lands on a promotion square promotes." Only Team-Chess, whose
+/// pawns double-step from anywhere, can skip a square of a promotion row:
+/// here Black's e14-g14 skipped f14, and White's e13xf14 lands on his
+/// promotion row. The engine lists `e13xf14` without promotion (its move
+/// kinds cannot say en passant and promotion at once), and a double step
+/// onto a promotion square opens no chance. Known, not fixed yet.
+#[test]
+#[ignore = "the engine cannot yet make an en passant capture that promotes"]
+fn an_en_passant_capture_onto_a_promotion_square_promotes() {
+    let position = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{'enPassant':('','f14:g14','','')}-\
+                    6,bP,3,yK,3/4,rP,9/14/14/14/14/bK,13/13,gK/14/14/14/14/14/7,rK,6";
+    let board = Board::from_text(variant("team").expect("team"), position).expect("position");
+    let moves = board.legal_moves();
+    for kind in ["B", "N", "Q", "R"] {
+        assert!(moves.contains(&format!("e13xf14={kind}")), "{moves:?}");
+    }
+    assert!(!moves.contains(&"e13xf14".to_string()), "{moves:?}");
+}
