@@ -542,6 +542,11 @@ impl State {
                                         ..plain(t)
                                     };
                                     self.push_pawn(seat, mv, d, &mut out);
+                                    // rules.md does not say whose pawn goes
+                                    // when two adversaries skipped the same
+                                    // square (Team-Chess): one capture, of
+                                    // the first in seat order.
+                                    break;
                                 }
                             }
                         }
