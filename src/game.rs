@@ -209,6 +209,12 @@ impl Board {
         with_position!(&self.inner, p => p.turn())
     }
 
+    /// The status of the player in `seat` (0-based, in turn order): active,
+    /// mated, stalemated or out (a seat the variant does not have is out).
+    pub fn status(&self, seat: usize) -> crate::engine::Status {
+        with_position!(&self.inner, p => p.status(seat))
+    }
+
     /// What the player to move may do: his legal moves in long algebraic
     /// (`e2-e4`, `O-O`), `--` when his turn is a pass, nothing when the game
     /// is over.
@@ -274,6 +280,27 @@ impl Board {
                 };
             }
             crate::resolve::algebraic::resolve(p, list.as_slice(), &token).map_err(|_| illegal())
+        })
+    }
+
+    /// What the player to move may do, as the engine judges his turn: he
+    /// has moves, his turn is a pass (and the status it gives him), or the
+    /// game is over (and how).
+    pub fn turn_kind(&self) -> Turn {
+        with_position!(&self.inner, p => p.turn_moves(&mut MoveList::new()))
+    }
+
+    /// Plays a move as [`Board::play`] does and returns what happened on the
+    /// ply: captures, promotion, checks, mates, releases, the pass.
+    pub fn play_events(&mut self, text: &str) -> Result<Vec<Event>, Error> {
+        let mv = self.find(text)?;
+        let before = self.inner;
+        self.play_unchecked(mv);
+        Ok(match (&before, &self.inner) {
+            (AnyPosition::W64(b), AnyPosition::W64(a)) => replay::events(b, mv, a),
+            (AnyPosition::W128(b), AnyPosition::W128(a)) => replay::events(b, mv, a),
+            (AnyPosition::W256(b), AnyPosition::W256(a)) => replay::events(b, mv, a),
+            _ => Vec::new(),
         })
     }
 

@@ -1255,7 +1255,9 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         }
     } else {
         let victim = match mv.kind {
+            // The chance of an adversary (two may share a square in Team-Chess).
             MoveKind::EnPassant => (0..before.seats())
+                .filter(|&s| before.rules().adversaries(mover) & (1 << s) != 0)
                 .filter_map(|s| before.ep_chance(s))
                 .find(|c| c.target == mv.to)
                 .map(|c| c.victim as usize),

@@ -117,7 +117,7 @@ fn fast_legality_agrees_with_make_and_test_in_every_variant() {
                 for mv in pseudo.iter() {
                     assert_eq!(
                         pos.is_legal(mv, &guard),
-                        pos.legal_after(mv, &guard, true),
+                        pos.legal_after(mv, &guard),
                         "{} {:?} in {}",
                         v.id,
                         mv,
