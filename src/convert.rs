@@ -159,6 +159,7 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
             (Some(o), _) => Some(result_of(v, o)),
             (None, stated) => stated.clone(),
         },
+        escapes: source.escapes.clone(),
         warnings: source.warnings.clone(),
     }
 }
@@ -402,6 +403,21 @@ fn variation_text<B: Bits>(
 }
 
 fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<String, ConvertError> {
+    // Escape lines stand before the game, `%` in the first column, as found.
+    let mut escapes = String::new();
+    for line in &rec.escapes {
+        escapes.push('%');
+        escapes.push_str(line);
+        escapes.push('\n');
+    }
+    movetext_body(trace, rec, short).map(|text| escapes + &text)
+}
+
+fn movetext_body<B: Bits>(
+    trace: &Trace<B>,
+    rec: &Record,
+    short: bool,
+) -> Result<String, ConvertError> {
     let v = trace.variant;
     let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, short)?;
     let tags = pgn_tags(trace, rec);

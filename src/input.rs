@@ -475,6 +475,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         start: start_text,
         moves,
         result,
+        escapes: raw.escapes.clone(),
         warnings: Warnings(warnings),
         ..Record::new(variant.id)
     })

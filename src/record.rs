@@ -59,6 +59,10 @@ pub struct Record {
     /// The result, if the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// PGN escape lines (`%...`) that came with the game, without their
+    /// `%`: another program's private data, kept and written back as found.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escapes: Vec<String>,
     /// What the reader tolerated but a user should hear of (a `Result` tag
     /// that disagrees with the movetext's). Not part of the game: never
     /// serialised, and ignored when records are compared.
@@ -238,6 +242,7 @@ impl Record {
             start: None,
             moves: Vec::new(),
             result: None,
+            escapes: Vec::new(),
             warnings: Warnings::default(),
         }
     }
@@ -486,6 +491,7 @@ mod tests {
                 score: "Yellow+White".to_string(),
                 reason: Some("mate".to_string()),
             }),
+            escapes: vec![" private data of another program".to_string()],
             warnings: Warnings::default(),
         }
     }
@@ -509,6 +515,7 @@ mod tests {
             start: None,
             moves: vec![],
             result: None,
+            escapes: Vec::new(),
             warnings: Warnings::default(),
         };
         let text = to_json(&r);

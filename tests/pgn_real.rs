@@ -435,3 +435,22 @@ fn mainline_drops_the_variations_and_keeps_the_comments() {
     assert_eq!((found.plies, found.variation_plies), (55, 0));
     assert!(record.moves.iter().any(|m| !m.comments.is_empty()));
 }
+
+#[test]
+fn escape_lines_are_kept_and_written_back() {
+    let pgn = "% written by some program 1.0\n[Event \"x\"]\n\n1. e4 e5\n%private: 42\n2. Nf3 *\n";
+    let record = read_str(pgn).remove(0).expect("reads");
+    assert_eq!(
+        record.escapes,
+        [" written by some program 1.0", "private: 42"]
+    );
+    let game = Game::replay(record).expect("replays");
+    let written = game.write(Notation::Pgn).expect("writes").text;
+    assert!(
+        written.starts_with("% written by some program 1.0\n%private: 42\n[Event"),
+        "{written}"
+    );
+    let json = game.write(Notation::Json).expect("writes").text;
+    let again = read_str(&json).remove(0).expect("reads");
+    assert_eq!(again.escapes.len(), 2);
+}

@@ -50,6 +50,10 @@ pub struct RawGame {
     pub result: Option<String>,
     /// Where the game starts (its first tag or token).
     pub start: Pos,
+    /// Escape lines (`%` in the first column) met before or inside the
+    /// game, without their `%`, in order: private data of the program that
+    /// wrote the file, which PGN says readers pass over.
+    pub escapes: Vec<String>,
 }
 
 impl RawGame {
@@ -463,6 +467,11 @@ impl<R: BufRead> PgnReader<R> {
             return None;
         }
         if self.line.first() == Some(&'%') {
+            let text: String = self.line[1..].iter().collect();
+            self.builder
+                .game
+                .escapes
+                .push(text.trim_end_matches(['\r', '\n']).to_string());
             self.consume_line();
             return None;
         }
