@@ -292,13 +292,6 @@ fn split_tags(
 
 /// One PGN or PGN4 game.
 fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
-    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
-        Some(Span {
-            line: p.line,
-            column: p.column,
-            len: len.max(1),
-        })
-    };
     let tags: Vec<(String, String, Option<Span>)> = raw
         .tags
         .iter()
@@ -395,19 +388,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     }
                 }
             }
-            Node::Variation { nodes, pos } => {
-                let line = variation(nodes, *pos, 1)?;
-                match moves.last_mut() {
-                    Some(m) => m.variations.push(line),
-                    None => {
-                        return Err(error(
-                            span_at(*pos, 1),
-                            "(",
-                            "a move before the variation (a variation replaces the move before it)",
-                        ));
-                    }
-                }
-            }
+            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, 1)?,
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
                 if let Some(who) = exited {
@@ -481,6 +462,37 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
     })
 }
 
+/// The span of `len` characters at a place of the PGN text.
+fn span_at(p: crate::notation::pgn::Pos, len: usize) -> Option<Span> {
+    Some(Span {
+        line: p.line,
+        column: p.column,
+        len: len.max(1),
+    })
+}
+
+/// Reads a variation at `depth` and hangs it on the move it replaces, the
+/// last one read.
+fn attach_variation(
+    moves: &mut [RecordMove],
+    nodes: &[crate::notation::pgn::Node],
+    pos: crate::notation::pgn::Pos,
+    depth: usize,
+) -> Result<(), InputError> {
+    let line = variation(nodes, pos, depth)?;
+    match moves.last_mut() {
+        Some(m) => {
+            m.variations.push(line);
+            Ok(())
+        }
+        None => Err(error(
+            span_at(pos, 1),
+            "(",
+            "a move before the variation (a variation replaces the move before it)",
+        )),
+    }
+}
+
 /// How deep variations may nest: deeper is an error, never a stack overflow.
 const MAX_VARIATION_DEPTH: usize = 200;
 
@@ -504,13 +516,6 @@ fn variation(
     at: crate::notation::pgn::Pos,
     depth: usize,
 ) -> Result<Vec<RecordMove>, InputError> {
-    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
-        Some(Span {
-            line: p.line,
-            column: p.column,
-            len: len.max(1),
-        })
-    };
     if depth > MAX_VARIATION_DEPTH {
         return Err(error(
             span_at(at, 1),
@@ -533,19 +538,7 @@ fn variation(
                 Some(m) => m.nags.push(*value),
                 None => before.push(format!("${value}")),
             },
-            Node::Variation { nodes, pos } => {
-                let line = variation(nodes, *pos, depth + 1)?;
-                match moves.last_mut() {
-                    Some(m) => m.variations.push(line),
-                    None => {
-                        return Err(error(
-                            span_at(*pos, 1),
-                            "(",
-                            "a move before the variation (a variation replaces the move before it)",
-                        ));
-                    }
-                }
-            }
+            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, depth + 1)?,
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
                 let token = parse_token(text)
