@@ -511,6 +511,21 @@ fn round_table<B: Bits>(
                 m.comments.join(" ")
             ));
         }
+        if !m.variations.is_empty() {
+            left_out.push(format!(
+                "move {} ({}): {} variation(s) (a round table has no place for them)",
+                i + 1,
+                m.mv,
+                m.variations.len()
+            ));
+        }
+        if !m.nags.is_empty() || !m.before.is_empty() {
+            left_out.push(format!(
+                "move {} ({}): its glyphs or the comments before it (a round table has no place for them)",
+                i + 1,
+                m.mv
+            ));
+        }
         let text = if m.inferred {
             if descriptive {
                 "Any move.".to_string()
@@ -538,6 +553,9 @@ fn round_table<B: Bits>(
             "the comments before the first move: {}",
             rec.comments.join(" ")
         ));
+    }
+    if !rec.escapes.is_empty() {
+        left_out.push(format!("{} PGN escape line(s)", rec.escapes.len()));
     }
     let mut tags = vec![TableTag {
         key: "Variant".into(),

@@ -454,3 +454,41 @@ fn escape_lines_are_kept_and_written_back() {
     let again = read_str(&json).remove(0).expect("reads");
     assert_eq!(again.escapes.len(), 2);
 }
+
+#[test]
+fn a_round_table_says_it_cannot_carry_variations() {
+    let record = read_str("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 $1 *\n")
+        .remove(0)
+        .expect("reads");
+    let written = Game::replay(record)
+        .expect("replays")
+        .write(Notation::Table)
+        .expect("writes");
+    assert!(
+        written
+            .left_out
+            .iter()
+            .any(|l| l.contains("1 variation(s)") && l.contains("move 2")),
+        "{:?}",
+        written.left_out
+    );
+    assert!(
+        written.left_out.iter().any(|l| l.contains("glyphs")),
+        "{:?}",
+        written.left_out
+    );
+}
+
+#[test]
+fn a_format_1_record_still_reads() {
+    let old = r#"{"format": 1, "variant": "chess", "moves": [{"player": "White", "mv": "e2-e4"}]}"#;
+    let record = read_str(old).remove(0).expect("format 1 reads");
+    assert_eq!(Game::validate(&record).expect("replays").plies, 1);
+    // Written back, it is format 2.
+    let json = Game::replay(record)
+        .expect("replays")
+        .write(Notation::Json)
+        .expect("writes")
+        .text;
+    assert!(json.contains("\"format\": 2"), "{json}");
+}
