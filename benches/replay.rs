@@ -1,8 +1,12 @@
 //! Read + replay + validate throughput on a self-played corpus, streamed:
-//! orthodox games in PGN and four-player games in PGN4.
+//! orthodox games in PGN and four-player games in PGN4. The orthodox corpus
+//! is also read and replayed by the best peer, pgn-reader + shakmaty, in
+//! the same run, and the ratio printed (the peer checks each SAN against its
+//! legal moves and plays it, as roundtable does).
 //! Run with `cargo bench --bench replay` (add `-- <orthodox games> <verney games>`).
 
 use std::io::{BufReader, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use roundtable::convert::Notation;
@@ -33,7 +37,66 @@ fn corpus(id: &str, games: usize, path: &std::path::Path) -> std::io::Result<()>
     file.flush()
 }
 
-fn measure(id: &str, path: &std::path::Path) -> std::io::Result<()> {
+/// The peer's replay: each SAN resolved against shakmaty's legal moves and
+/// played; a game stops at its first move that does not resolve.
+struct PeerReplay;
+
+impl pgn_reader::Visitor for PeerReplay {
+    type Tags = ();
+    type Movetext = (pgn_reader::shakmaty::Chess, usize, bool);
+    type Output = (usize, bool);
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue((pgn_reader::shakmaty::Chess::default(), 0, true))
+    }
+
+    fn san(
+        &mut self,
+        game: &mut Self::Movetext,
+        san: pgn_reader::SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        use pgn_reader::shakmaty::Position as _;
+        match san.san.to_move(&game.0) {
+            Ok(m) => {
+                game.0.play_unchecked(m);
+                game.1 += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break((game.1, false)),
+        }
+    }
+
+    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+        (game.1, game.2)
+    }
+}
+
+/// The peer on the same file: plies per second.
+fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
+    let start = Instant::now();
+    let mut reader = pgn_reader::Reader::new(std::fs::File::open(path)?);
+    let (mut games, mut plies, mut invalid) = (0usize, 0usize, 0usize);
+    while let Some((n, ok)) = reader.read_game(&mut PeerReplay)? {
+        games += 1;
+        plies += n;
+        if !ok {
+            invalid += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let rate = plies as f64 / secs;
+    println!(
+        "peer (pgn-reader + shakmaty): {games} games, {plies} plies, {invalid} invalid in {secs:.2} s: {:.2} M plies/s",
+        rate / 1e6
+    );
+    Ok(rate)
+}
+
+fn measure(id: &str, path: &std::path::Path) -> std::io::Result<f64> {
     let bytes = std::fs::metadata(path)?.len() as f64;
     let start = Instant::now();
     let reader = BufReader::new(std::fs::File::open(path)?);
@@ -55,13 +118,13 @@ fn measure(id: &str, path: &std::path::Path) -> std::io::Result<()> {
         plies as f64 / secs / 1e6,
         bytes / 1e6 / secs
     );
-    Ok(())
+    Ok(plies as f64 / secs)
 }
 
 fn main() -> std::io::Result<()> {
     // Measure an existing corpus file only (for profiling): ROUNDTABLE_BENCH_INPUT=path.
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_INPUT") {
-        return measure("input", std::path::Path::new(&path));
+        return measure("input", std::path::Path::new(&path)).map(drop);
     }
     let args: Vec<usize> = std::env::args()
         .skip(1)
@@ -77,7 +140,11 @@ fn main() -> std::io::Result<()> {
     ] {
         let path = dir.join(name);
         corpus(id, n, &path)?;
-        measure(id, &path)?;
+        let ours = measure(id, &path)?;
+        if id == "chess" {
+            let theirs = measure_peer(&path)?;
+            println!("chess: roundtable / peer = {:.2}", ours / theirs);
+        }
     }
     std::fs::remove_dir_all(&dir)
 }

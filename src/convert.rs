@@ -163,16 +163,17 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         notation: MoveNotation::Algebraic,
         start: source.start.clone(),
         moves,
-        result: match &trace.outcome {
-            // Who has the most points is the record's to say (Chess.com FFA:
-            // its Result includes awards the moves do not show).
-            Some(Outcome::Win {
-                reason: crate::engine::EndReason::MostPoints,
-                ..
-            }) if source.result.is_some() => source.result.clone(),
-            Some(o) => Some(result_of(v, o)),
-            None => source.result.clone(),
+        result: match (&trace.outcome, &source.result) {
+            // A stated result that the final position contradicts is kept as
+            // the source states it (replay::result_warnings reports it).
+            (Some(o), Some(stated)) if result_of(v, o).score != stated.score => {
+                Some(stated.clone())
+            }
+            (Some(o), _) => Some(result_of(v, o)),
+            (None, stated) => stated.clone(),
         },
+        escapes: source.escapes.clone(),
+        warnings: source.warnings.clone(),
     }
 }
 
@@ -266,12 +267,25 @@ fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
         }
     }
     let result = rec.result.as_ref();
-    tags.push((
-        "Result".into(),
-        result
-            .map(|r| r.score.clone())
-            .unwrap_or_else(|| "*".into()),
-    ));
+    // The Seven Tag Roster's place in PGN: after the leading Event, Site,
+    // Date, Round, White and Black; after every other tag in PGN4.
+    let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+    let at = if v.players() == 2 {
+        tags.iter()
+            .take_while(|(k, _)| roster.contains(&k.as_str()))
+            .count()
+    } else {
+        tags.len()
+    };
+    tags.insert(
+        at,
+        (
+            "Result".into(),
+            result
+                .map(|r| r.score.clone())
+                .unwrap_or_else(|| "*".into()),
+        ),
+    );
     if let Some(reason) = result.and_then(|r| r.reason.clone()) {
         tags.push(("Termination".into(), reason));
     }
@@ -404,6 +418,21 @@ fn variation_text<B: Bits>(
 }
 
 fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<String, ConvertError> {
+    // Escape lines stand before the game, `%` in the first column, as found.
+    let mut escapes = String::new();
+    for line in &rec.escapes {
+        escapes.push('%');
+        escapes.push_str(line);
+        escapes.push('\n');
+    }
+    movetext_body(trace, rec, short).map(|text| escapes + &text)
+}
+
+fn movetext_body<B: Bits>(
+    trace: &Trace<B>,
+    rec: &Record,
+    short: bool,
+) -> Result<String, ConvertError> {
     let v = trace.variant;
     let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, short)?;
     let tags = pgn_tags(trace, rec);
@@ -497,6 +526,21 @@ fn round_table<B: Bits>(
                 m.comments.join(" ")
             ));
         }
+        if !m.variations.is_empty() {
+            left_out.push(format!(
+                "move {} ({}): {} variation(s) (a round table has no place for them)",
+                i + 1,
+                m.mv,
+                m.variations.len()
+            ));
+        }
+        if !m.nags.is_empty() || !m.before.is_empty() {
+            left_out.push(format!(
+                "move {} ({}): its glyphs or the comments before it (a round table has no place for them)",
+                i + 1,
+                m.mv
+            ));
+        }
         let text = if m.inferred {
             if descriptive {
                 "Any move.".to_string()
@@ -524,6 +568,9 @@ fn round_table<B: Bits>(
             "the comments before the first move: {}",
             rec.comments.join(" ")
         ));
+    }
+    if !rec.escapes.is_empty() {
+        left_out.push(format!("{} PGN escape line(s)", rec.escapes.len()));
     }
     let mut tags = vec![TableTag {
         key: "Variant".into(),

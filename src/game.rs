@@ -48,11 +48,30 @@ pub enum Error {
 }
 
 /// The variant called `id` (or one of its aliases).
+///
+/// ```
+/// let verney = roundtable::variant("verney")?;
+/// assert_eq!(verney.players(), 4);
+/// assert_eq!(verney.seat_name(0), "Yellow");
+/// assert_eq!(roundtable::variant("orthodox")?.id, "chess");
+/// assert!(roundtable::variant("no-such-variant").is_err());
+/// # Ok::<(), roundtable::Error>(())
+/// ```
 pub fn variant(id: &str) -> Result<&'static Variant, Error> {
     variant::by_id(id).ok_or_else(|| Error::UnknownVariant(id.to_string()))
 }
 
 /// Every record in `text`, in its notation (detected from the content).
+///
+/// ```
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. d4 *\n";
+/// let records = roundtable::read_str(pgn);
+/// assert_eq!(records.len(), 2);
+/// let second = records.into_iter().nth(1).unwrap()?;
+/// assert_eq!(second.moves.len(), 1);
+/// assert_eq!(second.moves[0].mv, "d4");
+/// # Ok::<(), roundtable::Error>(())
+/// ```
 pub fn read_str(text: &str) -> Vec<Result<Record, Error>> {
     input::games(text, None)
         .into_iter()
@@ -62,6 +81,18 @@ pub fn read_str(text: &str) -> Vec<Result<Record, Error>> {
 
 /// The records of a PGN, PGN4 or JSON Lines stream, one at a time (other
 /// notations hold one game and are read whole).
+///
+/// ```
+/// use roundtable::{Game, read_stream};
+///
+/// let pgn = "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
+/// let mut plies = Vec::new();
+/// for record in read_stream(std::io::Cursor::new(pgn))? {
+///     plies.push(Game::replay(record?)?.len());
+/// }
+/// assert_eq!(plies, [3, 2]);
+/// # Ok::<(), roundtable::Error>(())
+/// ```
 pub fn read_stream<R: BufRead + 'static>(
     mut input: R,
 ) -> Result<Box<dyn Iterator<Item = Result<Record, Error>>>, Error> {
@@ -86,6 +117,9 @@ pub fn read_file(
 }
 
 /// A position at the width its board needs.
+// The widths differ in size by design; a board is one value, and boxing it
+// would cost an allocation for every board a game hands out.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, PartialEq)]
 enum AnyPosition {
     W64(Position<u64>),
@@ -135,6 +169,17 @@ impl Board {
     }
 
     /// A position of `variant` from its position text (FEN or FEN4).
+    ///
+    /// ```
+    /// use roundtable::{Board, variant};
+    ///
+    /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    /// let board = Board::from_text(variant("chess")?, fen)?;
+    /// assert_eq!(board.turn(), "Black");
+    /// assert_eq!(board.legal_moves().len(), 20);
+    /// assert!(Board::from_text(variant("chess")?, "not a position").is_err());
+    /// # Ok::<(), roundtable::Error>(())
+    /// ```
     pub fn from_text(variant: &'static Variant, text: &str) -> Result<Board, Error> {
         let inner = match variant.width() {
             Width::W64 => AnyPosition::W64(notation::read_position(variant, text)?),
@@ -164,6 +209,12 @@ impl Board {
         with_position!(&self.inner, p => p.turn())
     }
 
+    /// The status of the player in `seat` (0-based, in turn order): active,
+    /// mated, stalemated or out (a seat the variant does not have is out).
+    pub fn status(&self, seat: usize) -> crate::engine::Status {
+        with_position!(&self.inner, p => p.status(seat))
+    }
+
     /// What the player to move may do: his legal moves in long algebraic
     /// (`e2-e4`, `O-O`), `--` when his turn is a pass, nothing when the game
     /// is over.
@@ -183,6 +234,22 @@ impl Board {
     }
 
     /// The game's outcome if it is over in this position.
+    ///
+    /// ```
+    /// use roundtable::{Board, variant};
+    /// use roundtable::engine::{EndReason, Outcome};
+    ///
+    /// let mut board = Board::start(variant("chess")?)?;
+    /// assert_eq!(board.outcome(), None);
+    /// for mv in ["f3", "e5", "g4", "Qh4"] {
+    ///     board.play(mv)?;
+    /// }
+    /// // Black (seat 1, bit 1 of the mask) wins by checkmate.
+    /// let won = Outcome::Win { seats: 0b10, reason: EndReason::Checkmate };
+    /// assert_eq!(board.outcome(), Some(won));
+    /// assert!(board.legal_moves().is_empty());
+    /// # Ok::<(), roundtable::Error>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         with_position!(&self.inner, p => p.outcome())
     }
@@ -216,6 +283,27 @@ impl Board {
         })
     }
 
+    /// What the player to move may do, as the engine judges his turn: he
+    /// has moves, his turn is a pass (and the status it gives him), or the
+    /// game is over (and how).
+    pub fn turn_kind(&self) -> Turn {
+        with_position!(&self.inner, p => p.turn_moves(&mut MoveList::new()))
+    }
+
+    /// Plays a move as [`Board::play`] does and returns what happened on the
+    /// ply: captures, promotion, checks, mates, releases, the pass.
+    pub fn play_events(&mut self, text: &str) -> Result<Vec<Event>, Error> {
+        let mv = self.find(text)?;
+        let before = self.inner;
+        self.play_unchecked(mv);
+        Ok(match (&before, &self.inner) {
+            (AnyPosition::W64(b), AnyPosition::W64(a)) => replay::events(b, mv, a),
+            (AnyPosition::W128(b), AnyPosition::W128(a)) => replay::events(b, mv, a),
+            (AnyPosition::W256(b), AnyPosition::W256(a)) => replay::events(b, mv, a),
+            _ => Vec::new(),
+        })
+    }
+
     /// Plays `mv` without checking it: the fast path for moves taken from
     /// this position's own legal moves. A move that is not legal here
     /// leaves a position that no game reaches (it never panics).
@@ -224,6 +312,15 @@ impl Board {
     }
 
     /// Leaf nodes of the move tree `depth` plies deep (a pass counts as one move).
+    ///
+    /// ```
+    /// use roundtable::{Board, variant};
+    ///
+    /// let board = Board::start(variant("chess")?)?;
+    /// assert_eq!(board.perft(1), 20);
+    /// assert_eq!(board.perft(3), 8_902);
+    /// # Ok::<(), roundtable::Error>(())
+    /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         with_position!(&self.inner, p => p.perft(depth))
     }
@@ -242,6 +339,9 @@ impl Board {
 }
 
 /// A replay at the width its board needs.
+// One per game, its plies on the heap already: the inline size difference
+// between widths does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum AnyTrace {
     W64(Trace<u64>),
@@ -316,6 +416,19 @@ impl Game {
     /// Checks `record` without keeping its positions (the fast path for
     /// corpora): the number of plies, in the main line and in variations,
     /// and the outcome if the game is over.
+    ///
+    /// ```
+    /// use roundtable::{Error, Game, read_str};
+    ///
+    /// let good = read_str("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n").remove(0)?;
+    /// let checked = Game::validate(&good)?;
+    /// assert_eq!((checked.plies, checked.variation_plies), (3, 2));
+    /// assert_eq!(checked.outcome, None);
+    ///
+    /// let bad = read_str("1. e4 e5 2. Ke3 *\n").remove(0)?;
+    /// assert!(matches!(Game::validate(&bad), Err(Error::Replay(_))));
+    /// # Ok::<(), roundtable::Error>(())
+    /// ```
     pub fn validate(record: &Record) -> Result<replay::Validated, Error> {
         let variant = replay::variant_of(record)?;
         Ok(match variant.width() {
@@ -348,6 +461,12 @@ impl Game {
     /// The outcome, if the replay ends the game.
     pub fn outcome(&self) -> Option<Outcome> {
         with_trace!(&self.trace, t => t.outcome)
+    }
+
+    /// What the reader tolerated, and a stated result that the final
+    /// position contradicts.
+    pub fn warnings(&self) -> Vec<crate::record::Warning> {
+        replay::result_warnings(&self.record, self.variant(), self.outcome().as_ref())
     }
 
     /// Every ply as facts.

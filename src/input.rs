@@ -11,6 +11,7 @@ use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
 use crate::record::{
     self, GameResult, JsonLinesReader, MoveNotation, Origin, Record, RecordMove, Span, Tag,
+    Warning, Warnings,
 };
 use crate::variant::{self, Support, Variant};
 
@@ -291,13 +292,6 @@ fn split_tags(
 
 /// One PGN or PGN4 game.
 fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
-    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
-        Some(Span {
-            line: p.line,
-            column: p.column,
-            len: len.max(1),
-        })
-    };
     let tags: Vec<(String, String, Option<Span>)> = raw
         .tags
         .iter()
@@ -324,6 +318,22 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                 format!("the seats of {} in order: {}", variant.id, names.join(" ")),
             ));
         }
+    }
+    let mut warnings = Vec::new();
+    if let (Some(tag), Some(marker)) = (&result, raw.result.as_ref().filter(|r| r.as_str() != "*"))
+        && tag.score != *marker
+    {
+        let span = tags
+            .iter()
+            .find(|t| t.0.eq_ignore_ascii_case("Result"))
+            .and_then(|t| t.2);
+        warnings.push(Warning {
+            span,
+            message: format!(
+                "the Result tag says `{}` but the movetext ends `{marker}`; the tag is kept",
+                tag.score
+            ),
+        });
     }
     if result.is_none()
         && let Some(r) = raw.result.as_ref().filter(|r| r.as_str() != "*")
@@ -378,19 +388,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     }
                 }
             }
-            Node::Variation { nodes, pos } => {
-                let line = variation(nodes, *pos, 1)?;
-                match moves.last_mut() {
-                    Some(m) => m.variations.push(line),
-                    None => {
-                        return Err(error(
-                            span_at(*pos, 1),
-                            "(",
-                            "a move before the variation (a variation replaces the move before it)",
-                        ));
-                    }
-                }
-            }
+            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, 1)?,
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
                 if let Some(who) = exited {
@@ -458,8 +456,41 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         start: start_text,
         moves,
         result,
+        escapes: raw.escapes.clone(),
+        warnings: Warnings(warnings),
         ..Record::new(variant.id)
     })
+}
+
+/// The span of `len` characters at a place of the PGN text.
+fn span_at(p: crate::notation::pgn::Pos, len: usize) -> Option<Span> {
+    Some(Span {
+        line: p.line,
+        column: p.column,
+        len: len.max(1),
+    })
+}
+
+/// Reads a variation at `depth` and hangs it on the move it replaces, the
+/// last one read.
+fn attach_variation(
+    moves: &mut [RecordMove],
+    nodes: &[crate::notation::pgn::Node],
+    pos: crate::notation::pgn::Pos,
+    depth: usize,
+) -> Result<(), InputError> {
+    let line = variation(nodes, pos, depth)?;
+    match moves.last_mut() {
+        Some(m) => {
+            m.variations.push(line);
+            Ok(())
+        }
+        None => Err(error(
+            span_at(pos, 1),
+            "(",
+            "a move before the variation (a variation replaces the move before it)",
+        )),
+    }
 }
 
 /// How deep variations may nest: deeper is an error, never a stack overflow.
@@ -485,13 +516,6 @@ fn variation(
     at: crate::notation::pgn::Pos,
     depth: usize,
 ) -> Result<Vec<RecordMove>, InputError> {
-    let span_at = |p: crate::notation::pgn::Pos, len: usize| {
-        Some(Span {
-            line: p.line,
-            column: p.column,
-            len: len.max(1),
-        })
-    };
     if depth > MAX_VARIATION_DEPTH {
         return Err(error(
             span_at(at, 1),
@@ -514,19 +538,7 @@ fn variation(
                 Some(m) => m.nags.push(*value),
                 None => before.push(format!("${value}")),
             },
-            Node::Variation { nodes, pos } => {
-                let line = variation(nodes, *pos, depth + 1)?;
-                match moves.last_mut() {
-                    Some(m) => m.variations.push(line),
-                    None => {
-                        return Err(error(
-                            span_at(*pos, 1),
-                            "(",
-                            "a move before the variation (a variation replaces the move before it)",
-                        ));
-                    }
-                }
-            }
+            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, depth + 1)?,
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
                 let token = parse_token(text)

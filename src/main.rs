@@ -10,6 +10,11 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Worker threads for corpus work (`validate`, `stats`, `convert`):
+    /// games are read on one thread and replayed on these, output kept in
+    /// input order. Default: one per core.
+    #[arg(long, short = 'j', global = true, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -41,7 +46,13 @@ fn main() {
             std::process::exit(code);
         }
     };
-    // A panic is a bug of the toolkit, never the input's fault: exit 1.
+    if let Some(jobs) = cli.jobs {
+        // Only fails when a pool exists already, which it cannot here.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(jobs))
+            .build_global();
+    }
+    // A panic is a bug of the toolkit, never the input's fault: exit 3.
     let result = std::panic::catch_unwind(|| run(&cli.command)).unwrap_or_else(|_| {
         Err(cli::CliError::Internal(
             "internal error (a bug in roundtable; please report it with the input)".into(),

@@ -59,6 +59,45 @@ pub struct Record {
     /// The result, if the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// PGN escape lines (`%...`) that came with the game, without their
+    /// `%`: another program's private data, kept and written back as found.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escapes: Vec<String>,
+    /// What the reader tolerated but a user should hear of (a `Result` tag
+    /// that disagrees with the movetext's). Not part of the game: never
+    /// serialised, and ignored when records are compared.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub warnings: Warnings,
+}
+
+/// A reader's warnings on one record, each with where it points. Any two
+/// lists compare equal, like [`Origin`]s.
+#[derive(Debug, Clone, Default)]
+pub struct Warnings(pub Vec<Warning>);
+
+impl PartialEq for Warnings {
+    fn eq(&self, _other: &Warnings) -> bool {
+        true
+    }
+}
+
+/// One warning: what was odd, and where in the source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Where the source shows it, when known.
+    pub span: Option<Span>,
+    /// What is odd and what was done about it.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.span {
+            Some(s) => write!(f, "{}:{}: {}", s.line, s.column, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }
 
 /// One tag pair.
@@ -182,6 +221,15 @@ impl RecordMove {
 }
 
 impl Record {
+    /// The record without its variations (comments and NAGs stay): the
+    /// main line alone.
+    pub fn mainline(mut self) -> Record {
+        for mv in &mut self.moves {
+            mv.variations.clear();
+        }
+        self
+    }
+
     /// An empty record of `variant` from its own setup.
     pub fn new(variant: impl Into<String>) -> Record {
         Record {
@@ -194,6 +242,8 @@ impl Record {
             start: None,
             moves: Vec::new(),
             result: None,
+            escapes: Vec::new(),
+            warnings: Warnings::default(),
         }
     }
 
@@ -241,14 +291,19 @@ pub enum RecordError {
     /// file's line); `column` counts from 1.
     #[error("line {line}, column {column}: {message}")]
     Json {
+        /// The line, from 1, in the whole input.
         line: usize,
+        /// The column, from 1.
         column: usize,
+        /// What is wrong, as serde_json says it (without its own position).
         message: String,
     },
     /// Reading the input failed at `line`.
     #[error("line {line}: {source}")]
     Io {
+        /// The line being read when the input failed, from 1.
         line: usize,
+        /// The I/O error.
         #[source]
         source: std::io::Error,
     },
@@ -304,6 +359,8 @@ pub struct JsonLinesReader<R> {
 }
 
 impl<R: BufRead> JsonLinesReader<R> {
+    /// A reader of the JSON Lines in `input`; nothing is read until the first
+    /// record is asked for.
     pub fn new(input: R) -> Self {
         JsonLinesReader {
             input,
@@ -434,6 +491,8 @@ mod tests {
                 score: "Yellow+White".to_string(),
                 reason: Some("mate".to_string()),
             }),
+            escapes: vec![" private data of another program".to_string()],
+            warnings: Warnings::default(),
         }
     }
 
@@ -456,6 +515,8 @@ mod tests {
             start: None,
             moves: vec![],
             result: None,
+            escapes: Vec::new(),
+            warnings: Warnings::default(),
         };
         let text = to_json(&r);
         assert_eq!(

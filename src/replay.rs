@@ -7,7 +7,7 @@ use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::{PositionError, long, read_position, start_position};
-use crate::record::{MoveNotation, Record};
+use crate::record::{MoveNotation, Record, Warning};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
 use crate::resolve::{Identities, ResolveError};
@@ -277,26 +277,42 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
 /// Something that happened on a ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// A man was taken off the board by the move (an en passant capture names
+    /// the square the taken pawn stood on, not the move's target).
     Capture {
+        /// The man taken, with its owner.
         man: Man,
+        /// The square it was taken on.
         square: Square,
     },
+    /// A pawn promoted to the kind given.
     Promotion(Kind),
     /// `seat`'s king newly attacked, by men of the `by` seats.
     Check {
+        /// The seat whose king is checked.
         seat: usize,
+        /// The seats whose men newly attack that king (the mover's, or those whose
+        /// check his move uncovered), in the order found.
         by: Vec<usize>,
     },
     /// The player to move had no legal move while in check.
     Mated {
+        /// The seat of the mated player.
         seat: usize,
     },
+    /// A player passed with no legal move and his king not in check.
     Stalemated {
+        /// The seat of the stalemated player.
         seat: usize,
     },
+    /// A mated player is active again (Verney's release): after this move
+    /// his king is no longer attacked, or he would have a legal move, so his
+    /// inert men come back into play.
     Released {
+        /// The seat of the released player.
         seat: usize,
     },
+    /// The ply was a pass: the player had to sit his turn out.
     Pass,
     /// `seat` resigned (or ran out of time, `timed_out`) before or with the ply.
     Exit {
@@ -307,12 +323,15 @@ pub enum Event {
     },
     /// The move was chosen by the replay for an unspecified turn.
     Inferred,
-    /// The record marks a check the move does not give, or omits one it gives.
     /// Verney's drawn ending: from now on no side has more than one piece
     /// (kings and pawns not counted). Reported as a claim, not applied.
     DrawClaimable,
+    /// The record marks a check the move does not give, or omits one it gives
+    /// (descriptive notation's `(Check).`); the move still replays.
     CheckMarkDiffers {
+        /// Whether the record marks the move as a check.
         written: bool,
+        /// Whether the move gives check.
         given: bool,
     },
 }
@@ -320,21 +339,31 @@ pub enum Event {
 /// One ply of the trace.
 #[derive(Debug, Clone)]
 pub struct TracePly<B: Bits> {
+    /// The round (move number) of the ply.
     pub round: usize,
+    /// The seat (0-based, in turn order) that made the ply.
     pub seat: usize,
+    /// The move as the record wrote it (`K. P. to K. 3.`, `Nf3`).
     pub text: String,
+    /// Where the written move stood in the source, when the reader knew it.
     pub span: Option<Span>,
+    /// The legal move the written one resolved to ([`Move::PASS`] for a pass).
     pub mv: Move,
     /// Long algebraic with check marks (`Qa7xh14+`, `--`).
     pub long: String,
+    /// What happened on the ply: captures, checks, mates, releases, passes.
     pub events: Vec<Event>,
+    /// The record's comments on the ply.
     pub comments: Vec<String>,
+    /// The position after the ply.
     pub after: Position<B>,
     /// The variations replacing this ply, each replayed from the position before it.
     pub variations: Vec<Vec<TracePly<B>>>,
 }
 
 impl<B: Bits> TracePly<B> {
+    /// Whether the replay chose this move for an `Any move.` / `?` turn, or the
+    /// record says it was so chosen.
     pub fn inferred(&self) -> bool {
         self.events.contains(&Event::Inferred)
     }
@@ -343,8 +372,12 @@ impl<B: Bits> TracePly<B> {
 /// The replay of one game.
 #[derive(Debug, Clone)]
 pub struct Trace<B: Bits> {
+    /// The variant the game was replayed under.
     pub variant: &'static Variant,
+    /// The position before the first ply: the variant's setup or the record's
+    /// own start position.
     pub start: Position<B>,
+    /// The plies of the main line, in order.
     pub plies: Vec<TracePly<B>>,
     /// Set when the game is over after the last ply.
     pub outcome: Option<Outcome>,
@@ -359,6 +392,7 @@ impl<B: Bits> Trace<B> {
             .sum()
     }
 
+    /// The position after the last ply of the main line (the start if there is none).
     pub fn last(&self) -> &Position<B> {
         self.plies.last().map(|p| &p.after).unwrap_or(&self.start)
     }
@@ -411,12 +445,19 @@ impl ErrorKind {
 /// Why a game does not replay, pointing at the ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayError {
+    /// What sort of failure it is, for corpus summaries.
     pub kind: ErrorKind,
+    /// The round (move number) of the ply that failed (0 before the first move).
     pub round: usize,
     /// The player whose ply it is, by name.
     pub player: String,
+    /// The ply's text as the record wrote it (the variant name or start position
+    /// for failures before the first move).
     pub text: String,
+    /// Where that text stood in the source, when known: for pointing at it in a
+    /// diagnostic.
     pub span: Option<Span>,
+    /// Why the ply does not replay, in words.
     pub message: String,
     /// The legal moves that were possible (or the candidates when ambiguous).
     pub moves: Vec<String>,
@@ -461,6 +502,8 @@ struct Replayer<'g, B: Bits> {
     /// Inside a variation: the line that leads to it, up to its opening
     /// parenthesis (empty on the main line).
     path: String,
+    /// The seat of the line's first ply.
+    first_seat: usize,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -477,6 +520,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         drawn: std::cell::Cell::new(None),
         ended: std::cell::Cell::new(None),
         path: String::new(),
+        first_seat: start.turn(),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -502,8 +546,11 @@ fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> 
     })
 }
 
+/// A replayed line's plies and the position after its last.
+type Line<B> = (Vec<TracePly<B>>, Position<B>);
+
 /// What checking a record found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Validated {
     /// Plies of the main line.
     pub plies: usize,
@@ -515,6 +562,55 @@ pub struct Validated {
     pub points: [u32; 4],
     /// Each seat's status in the last position.
     pub status: [Status; 4],
+    /// What the reader tolerated, and a stated result that the final
+    /// position contradicts: worth a look, but the game replays.
+    pub warnings: Vec<Warning>,
+}
+
+/// The record's warnings and, when the game ends on the board with a result
+/// other than the one the record states, a warning saying so.
+pub fn result_warnings(
+    record: &Record,
+    variant: &Variant,
+    outcome: Option<&Outcome>,
+) -> Vec<Warning> {
+    let mut out = record.warnings.0.clone();
+    // A most-points outcome (Chess.com FFA) does not contradict a points
+    // Result: `stats` compares the points themselves.
+    let by_points = matches!(
+        outcome,
+        Some(Outcome::Win {
+            reason: crate::engine::EndReason::MostPoints,
+            ..
+        })
+    );
+    // `1-0` / `0-1` name the first seat's team or the other one (Chess.com
+    // Teams writes them so).
+    let team_score = |o: &Outcome| match o {
+        Outcome::Win { seats, .. } if variant.team_count() == 2 => {
+            Some(if seats & 1 != 0 { "1-0" } else { "0-1" })
+        }
+        _ => None,
+    };
+    if let (Some(o), Some(stated), false) = (outcome, &record.result, by_points) {
+        let found = crate::convert::result_of(variant, o);
+        if stated.score != "*"
+            && found.score != stated.score
+            && team_score(o) != Some(stated.score.as_str())
+        {
+            let span = record.moves.last().and_then(|m| m.origin.span);
+            out.push(Warning {
+                span,
+                message: format!(
+                    "the record states the result `{}` but the final position gives `{}` ({}); the stated result is kept",
+                    stated.score,
+                    found.score,
+                    found.reason.as_deref().unwrap_or("the game is over")
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// The plies of a replayed line and of its variations.
@@ -537,6 +633,7 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         drawn: std::cell::Cell::new(None),
         ended: std::cell::Cell::new(None),
         path: String::new(),
+        first_seat: start.turn(),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -552,10 +649,12 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
             Ok(())
         },
     )?;
+    let outcome = replayer.outcome(&end);
     Ok(Validated {
         plies,
         variation_plies: in_variations,
-        outcome: replayer.outcome(&end),
+        warnings: result_warnings(record, game.variant, outcome.as_ref()),
+        outcome,
         points: [0, 1, 2, 3].map(|s| end.points(s)),
         status: [0, 1, 2, 3].map(|s| end.status(s)),
     })
@@ -615,11 +714,7 @@ impl<B: Bits> Replayer<'_, B> {
 
     /// The plies of this replayer's line from `start`, with their
     /// variations, and the last position.
-    fn line(
-        &self,
-        start: Position<B>,
-        ids: &Identities,
-    ) -> Result<(Vec<TracePly<B>>, Position<B>), Box<ReplayError>> {
+    fn line(&self, start: Position<B>, ids: &Identities) -> Result<Line<B>, Box<ReplayError>> {
         let mut trace = Vec::with_capacity(self.game.plies.len());
         let end = self.walk(start, ids, |ply, before, mv, after, inferred, ids| {
             let mut traced = self.trace_ply(ply, before, mv, after, inferred);
@@ -657,7 +752,12 @@ impl<B: Bits> Replayer<'_, B> {
                 to_move: std::cell::Cell::new(before.turn()),
                 drawn: std::cell::Cell::new(None),
                 ended: std::cell::Cell::new(None),
-                path: format!("{}{number} (", self.path_to(ply)),
+                path: if self.path.is_empty() {
+                    format!("{number} (")
+                } else {
+                    format!("{}{} (", self.path, self.numbered_upto(ply))
+                },
+                first_seat: before.turn(),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -665,23 +765,49 @@ impl<B: Bits> Replayer<'_, B> {
         Ok(out)
     }
 
-    /// The line up to and including `ply`, for errors inside variations:
-    /// the path to this line, then its plies as written.
+    /// Where `ply` stands, for errors inside variations: the branch point
+    /// in the main line, then each variation's moves as written, numbered as
+    /// in PGN, up to and including `ply` (`2... (2... Nf6 3. Nc3 (3. Bb5 Bxe4??))`).
     fn path_to(&self, ply: &PlyInput) -> String {
         if self.path.is_empty() {
             return String::new();
         }
+        let open = self.path.matches('(').count();
+        format!(
+            "{}{}{}",
+            self.path,
+            self.numbered_upto(ply),
+            ")".repeat(open)
+        )
+    }
+
+    /// This line's plies up to and including `ply`, with move numbers: before
+    /// the first ply and each ply of the first seat (`3.`), `3...` when a
+    /// two-player line opens with the second player's move.
+    fn numbered_upto(&self, ply: &PlyInput) -> String {
         let upto = self
             .game
             .plies
             .iter()
             .position(|p| std::ptr::eq(p, ply))
             .map_or(self.game.plies.len(), |i| i + 1);
-        let texts: Vec<&str> = self.game.plies[..upto]
-            .iter()
-            .map(|p| p.text.as_str())
-            .collect();
-        format!("{}{})", self.path, texts.join(" "))
+        let seats = self.game.variant.players().max(1);
+        let first = self.first_seat;
+        let mut out = String::new();
+        for (i, p) in self.game.plies[..upto].iter().enumerate() {
+            let seat = (first + i) % seats;
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if seat == 0 {
+                out.push_str(&format!("{}. ", p.round));
+            } else if i == 0 {
+                let dots = if seats == 2 { "..." } else { "." };
+                out.push_str(&format!("{}{dots} ", p.round));
+            }
+            out.push_str(&p.text);
+        }
+        out
     }
 
     /// The outcome after the last ply: the drawn ending when an option
@@ -1150,7 +1276,9 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         }
     } else {
         let victim = match mv.kind {
+            // The chance of an adversary (two may share a square in Team-Chess).
             MoveKind::EnPassant => (0..before.seats())
+                .filter(|&s| before.rules().adversaries(mover) & (1 << s) != 0)
                 .filter_map(|s| before.ep_chance(s))
                 .find(|c| c.target == mv.to)
                 .map(|c| c.victim as usize),

@@ -12,11 +12,14 @@ use crate::variant::Variant;
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`: the same seed gives the same sequence
+    /// (any seed, zero included, is usable).
     pub fn new(seed: u64) -> Rng {
         // Never zero: xorshift would stay at zero.
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;

@@ -20,12 +20,12 @@ fn exports() -> Vec<PathBuf> {
 }
 
 /// The movetext tokens of a PGN4 text: every token after the tags but move
-/// numbers, `..` and a final `*`.
+/// numbers, `..` and the game's result marker.
 fn tokens(text: &str) -> Vec<String> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('['))
         .flat_map(str::split_whitespace)
-        .filter(|t| *t != ".." && *t != "*")
+        .filter(|t| !["..", "*", "1-0", "0-1", "1/2-1/2"].contains(t))
         .filter(|t| !(t.ends_with('.') && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit())))
         .map(str::to_string)
         .collect()

@@ -242,26 +242,37 @@ fn roundtable() -> Command {
 }
 
 #[test]
-fn convert_writes_nothing_on_error_and_exits_2() {
+fn convert_writes_nothing_on_a_finding_and_exits_1() {
     let dir = std::env::temp_dir().join(format!("roundtable-convert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").expect("write");
     let out = dir.join("out.json");
-    roundtable()
-        .args([
-            "convert",
-            bad.to_str().expect("p"),
-            "--to",
-            "json",
-            "-o",
-            out.to_str().expect("p"),
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("bad.pgn:3:"))
-        .stderr(predicates::str::contains("legal moves:"));
+    let convert_bad = || {
+        roundtable()
+            .args([
+                "convert",
+                bad.to_str().expect("p"),
+                "--to",
+                "json",
+                "-o",
+                out.to_str().expect("p"),
+            ])
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("bad.pgn:3:"))
+            .stderr(predicates::str::contains("legal moves:"));
+    };
+    convert_bad();
     assert!(!out.exists());
+    // A file already there is left as it was, not truncated.
+    std::fs::write(&out, "earlier output\n").expect("write");
+    convert_bad();
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("read"),
+        "earlier output\n"
+    );
+    std::fs::remove_file(&out).expect("remove");
     // A good conversion writes the file.
     roundtable()
         .args([
@@ -438,7 +449,7 @@ fn what_a_notation_cannot_carry_is_a_warning_or_under_strict_an_error() {
         .args(["convert", "-", "--to", "table", "--strict"])
         .write_stdin(pgn4)
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicates::str::contains("--strict"));
     // Through PGN4 and back the comment stays.
     let out = roundtable()

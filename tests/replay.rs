@@ -75,7 +75,7 @@ fn a_wrong_capture_names_file_line_column_player_and_legal_moves() {
         "K. B. takes Red's K. B.",
         "K. B. takes Red's Q. B.",
     );
-    assert_eq!(code, 2, "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(err.contains("wrong-capture.txt:14:"), "{err}");
     assert!(err.contains("round 2, Yellow"), "{err}");
     assert!(err.contains("`K. B. takes Red's Q. B.`"), "{err}");
@@ -90,7 +90,7 @@ fn a_wrong_capture_names_file_line_column_player_and_legal_moves() {
 fn a_move_of_a_blocked_man_lists_the_legal_moves() {
     // Round 1: Yellow's queen cannot reach K. 3.
     let (code, err) = replay_damaged("blocked.txt", "K. P. to K. 3.\tK. P.", "Q. to K. 3.\tK. P.");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("no legal move of Yellow's Q."), "{err}");
     assert!(err.contains(":13:"), "{err}");
     assert!(err.contains("legal moves: "), "{err}");
@@ -99,7 +99,7 @@ fn a_move_of_a_blocked_man_lists_the_legal_moves() {
 #[test]
 fn a_man_that_cannot_make_the_move_lists_its_legal_moves() {
     let (code, err) = replay_damaged("knight.txt", "K. P. to K. 3.\tK. P.", "Kt. takes P.\tK. P.");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("no legal move of Yellow's Kt. fits"), "{err}");
     assert!(
         err.contains("legal moves: Ne1-d3 Ne1-f3 Nj1-i3 Nj1-k3"),
@@ -121,7 +121,7 @@ fn a_cell_that_does_not_parse_points_at_it() {
 #[test]
 fn a_record_that_goes_on_after_the_moves_run_out_is_reported() {
     let (code, err) = replay_damaged("pass.txt", "K. takes Black K. B.", "--");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.contains("no choice of moves for the unspecified turns"),
         "{err}"
@@ -155,7 +155,7 @@ fn a_hopeless_run_of_unspecified_turns_ends_with_an_error_not_a_hang() {
     roundtable()
         .args(["replay", path.to_str().expect("path")])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicate::str::contains(
             "no choice of moves for the unspecified turns",
         ));

@@ -268,7 +268,7 @@ fn validate_summarises_a_corpus_and_flags_the_invalid() {
     let out = roundtable()
         .args(["validate", dir.to_str().expect("p")])
         .assert()
-        .code(2);
+        .code(1);
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(

@@ -26,21 +26,28 @@ pub trait Bits:
     const CAPACITY: usize;
     /// One byte per square: what the mailbox of a position of this width holds.
     type Mailbox: Copy + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static;
+    /// A mailbox with every square empty (all bytes 0).
     const EMPTY_MAILBOX: Self::Mailbox;
 
+    /// The empty set.
     const EMPTY: Self;
+    /// The set holding only square `sq`.
     fn bit(sq: usize) -> Self;
+    /// Whether the set holds no square.
     fn is_empty(self) -> bool;
+    /// The number of squares in the set.
     fn count(self) -> u32;
     /// Lowest square of a non-empty set.
     fn lsb(self) -> usize;
     /// Highest square of a non-empty set.
     fn msb(self) -> usize;
 
+    /// Whether the set holds at least one square.
     #[inline]
     fn any(self) -> bool {
         !self.is_empty()
     }
+    /// Whether the set holds square `sq`.
     #[inline]
     fn has(self, sq: usize) -> bool {
         (self & Self::bit(sq)).any()
@@ -54,6 +61,7 @@ pub trait Bits:
             rest = rest.without_lsb();
         }
     }
+    /// An iterator over the set's squares, lowest first.
     #[inline]
     fn squares(self) -> SquareIter<Self> {
         SquareIter(self)

@@ -20,6 +20,7 @@ pub const KNIGHT_LEAPS: [(i32, i32); 8] = [
 /// The attack tables of one board shape at one set width.
 #[derive(Debug)]
 pub struct Geometry<B: Bits> {
+    /// The board the tables were computed for.
     pub shape: Shape,
     /// Every square of the board.
     pub all: B,
@@ -27,7 +28,9 @@ pub struct Geometry<B: Bits> {
     pub light: B,
     /// `rays[sq][dir]`: the squares from `sq` outwards, up to the edge or a missing square.
     rays: Vec<[B; 8]>,
+    /// `knight[sq]`: the squares a knight on `sq` leaps to.
     pub knight: Vec<B>,
+    /// `king[sq]`: the squares adjacent to `sq` (a king's one-step moves).
     pub king: Vec<B>,
     /// Every square at distance exactly two (the squirk's leaps).
     pub leap2: Vec<B>,
@@ -37,6 +40,8 @@ pub struct Geometry<B: Bits> {
     pawn_capture: Vec<[B; 4]>,
     /// Rook and bishop rays on an empty board.
     pub rook_rays: Vec<B>,
+    /// Bishop rays on an empty board: `bishop_rays[sq]` holds every square a
+    /// bishop on `sq` could reach with nothing in its way.
     pub bishop_rays: Vec<B>,
     /// `line_dir[a * size + b]`: direction from `a` to `b` if they share a line.
     line_dir: Vec<u8>,
@@ -49,6 +54,11 @@ pub fn orth_index(d: Dir) -> usize {
 }
 
 impl<B: Bits> Geometry<B> {
+    /// Computes every table of `shape` at width `B`.
+    ///
+    /// # Panics
+    ///
+    /// If the shape has more square indices than `B` can hold.
     pub fn new(shape: Shape) -> Self {
         assert!(
             shape.size() <= B::CAPACITY,
@@ -138,6 +148,8 @@ impl<B: Bits> Geometry<B> {
         }
     }
 
+    /// Every square from `sq` outwards along `d` up to the board's edge or a
+    /// missing square, whatever stands on them.
     #[inline]
     pub fn ray(&self, sq: Square, d: Dir) -> B {
         self.rays[sq][d.index()]
@@ -159,6 +171,8 @@ impl<B: Bits> Geometry<B> {
         ray ^ self.rays[first][d.index()]
     }
 
+    /// The squares a rook on `sq` attacks with `occupied` in the way: each of its
+    /// four rays up to and including the first man.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: B) -> B {
         self.slide(sq, Dir::North, occupied)
@@ -167,6 +181,8 @@ impl<B: Bits> Geometry<B> {
             | self.slide(sq, Dir::West, occupied)
     }
 
+    /// The squares a bishop on `sq` attacks with `occupied` in the way: each of
+    /// its four diagonal rays up to and including the first man.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: B) -> B {
         self.slide(sq, Dir::NorthEast, occupied)

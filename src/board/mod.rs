@@ -13,17 +13,26 @@ pub type Square = usize;
 /// The eight directions of movement, as (dx, dy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// Up the board: towards higher ranks (`dy = +1`).
     North,
+    /// Up and to the right (`+1, +1`).
     NorthEast,
+    /// To the right: towards later files (`dx = +1`).
     East,
+    /// Down and to the right (`+1, -1`).
     SouthEast,
+    /// Down the board: towards rank 1 (`dy = -1`).
     South,
+    /// Down and to the left (`-1, -1`).
     SouthWest,
+    /// To the left: towards file `a` (`dx = -1`).
     West,
+    /// Up and to the left (`-1, +1`).
     NorthWest,
 }
 
 impl Dir {
+    /// All eight directions clockwise from North, in the order of [`Dir::index`].
     pub const ALL: [Dir; 8] = [
         Dir::North,
         Dir::NorthEast,
@@ -36,6 +45,7 @@ impl Dir {
     ];
     /// The four directions a pawn can travel in.
     pub const ORTHOGONAL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+    /// The four diagonal directions, clockwise from North-East.
     pub const DIAGONAL: [Dir; 4] = [
         Dir::NorthEast,
         Dir::SouthEast,
@@ -43,6 +53,7 @@ impl Dir {
         Dir::NorthWest,
     ];
 
+    /// The step of the direction as `(dx, dy)` in file and rank.
     pub fn delta(self) -> (i32, i32) {
         match self {
             Dir::North => (0, 1),
@@ -56,10 +67,13 @@ impl Dir {
         }
     }
 
+    /// The direction's index (0 North, clockwise to 7 North-West), for per-direction
+    /// tables; diagonals have odd indices.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The direction turned half a circle (North for South).
     pub fn opposite(self) -> Dir {
         Dir::ALL[(self.index() + 4) % 8]
     }
@@ -73,6 +87,7 @@ impl Dir {
         )
     }
 
+    /// Whether this is one of the four diagonal directions.
     pub fn is_diagonal(self) -> bool {
         self.index() % 2 == 1
     }
@@ -83,6 +98,8 @@ impl Dir {
         [Dir::ALL[(i + 1) % 8], Dir::ALL[(i + 7) % 8]]
     }
 
+    /// The direction's letter in FEN4's `'pawnDir'` field (`n`, `e`, `s`, `w`);
+    /// `?` for a diagonal, which no pawn travels.
     pub fn letter(self) -> char {
         match self {
             Dir::North => 'n',
@@ -93,6 +110,8 @@ impl Dir {
         }
     }
 
+    /// The orthogonal direction a `'pawnDir'` letter names, either case; `None`
+    /// for any other character.
     pub fn from_letter(c: char) -> Option<Dir> {
         match c.to_ascii_lowercase() {
             'n' => Some(Dir::North),
@@ -107,8 +126,11 @@ impl Dir {
 /// A board: a rectangle of files and ranks with some squares cut away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// The board's name as shown to users (`"8x8"`, `"160-square cross"`).
     pub name: &'static str,
+    /// The number of files (columns) of the enclosing rectangle.
     pub width: usize,
+    /// The number of ranks (rows) of the enclosing rectangle.
     pub height: usize,
     /// Rectangles of absent squares, as inclusive (x0, x1, y0, y1).
     pub holes: &'static [(usize, usize, usize, usize)],
@@ -155,14 +177,18 @@ impl Shape {
         light_parity: 0,
     };
 
+    /// The number of square indices, holes included: `width * height`.
     pub fn size(&self) -> usize {
         self.width * self.height
     }
 
+    /// The index of the square on file `x`, rank `y` (both 0-based), whether or
+    /// not it exists.
     pub fn square(&self, x: usize, y: usize) -> Square {
         y * self.width + x
     }
 
+    /// The file and rank (0-based) of square index `sq`.
     pub fn coords(&self, sq: Square) -> (usize, usize) {
         (sq % self.width, sq / self.width)
     }
@@ -179,6 +205,8 @@ impl Shape {
             .any(|&(x0, x1, y0, y1)| (x0..=x1).contains(&x) && (y0..=y1).contains(&y))
     }
 
+    /// Whether index `sq` is a square of the board (inside the rectangle and not
+    /// in a hole).
     pub fn exists(&self, sq: Square) -> bool {
         let (x, y) = self.coords(sq);
         sq < self.size() && self.contains(x as i32, y as i32)
@@ -189,6 +217,8 @@ impl Shape {
         (0..self.size()).filter(|&s| self.exists(s))
     }
 
+    /// Whether `sq` is a light square of the board's chequer (see
+    /// [`Shape::light_parity`]).
     pub fn is_light(&self, sq: Square) -> bool {
         let (x, y) = self.coords(sq);
         (x + y) % 2 == self.light_parity

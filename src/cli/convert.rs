@@ -1,4 +1,8 @@
-//! `roundtable convert`: any readable notation into any writable one.
+//! `roundtable convert`: any readable notation into any writable one, a game
+//! at a time: games are read, replayed and written as they stream by (in
+//! parallel chunks, in order), so memory stays flat whatever the input size.
+
+use std::io::Write;
 
 use clap::Args;
 use roundtable::convert::Notation;
@@ -6,7 +10,8 @@ use roundtable::input::Format;
 use roundtable::{Error, Game};
 
 use super::CliError;
-use super::source::{input_diagnostic, load, replay_diagnostic};
+use super::corpus::{self, Item};
+use super::source::{input_diagnostic, replay_diagnostic};
 
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
@@ -26,53 +31,181 @@ pub struct ConvertArgs {
     /// warning about it.
     #[arg(long)]
     pub strict: bool,
+    /// Drop the variations and write the main line only (comments and
+    /// NAGs stay).
+    #[arg(long)]
+    pub mainline: bool,
+}
+
+/// One game written, with what to tell the user about it.
+struct Converted {
+    text: String,
+    /// Warnings, each already naming the game.
+    warnings: Vec<String>,
+}
+
+/// The source text of `path` for a diagnostic (read again only when a game
+/// fails: the corpus is never held whole); standard input is gone by then.
+fn source_text(path: &str) -> String {
+    if path == "-" {
+        return String::new();
+    }
+    super::read_file(path).unwrap_or_default()
+}
+
+/// Reads, replays and writes one game.
+fn convert_one(item: Item, args: &ConvertArgs) -> Result<Converted, CliError> {
+    let record = match item.game {
+        Ok(record) => record,
+        Err(e) => {
+            return Err(CliError::Input(input_diagnostic(
+                &item.path,
+                &source_text(&item.path),
+                &e,
+            )));
+        }
+    };
+    let record = if args.mainline {
+        record.mainline()
+    } else {
+        record
+    };
+    let game = Game::replay(record).map_err(|e| match e {
+        Error::Replay(e) => {
+            CliError::Findings(replay_diagnostic(&item.path, &source_text(&item.path), &e))
+        }
+        other => CliError::Input(format!("{}: {other}", item.source)),
+    })?;
+    let written = game.write(args.to).map_err(|e| {
+        CliError::Input(format!(
+            "{} cannot be written as {:?}: {e}",
+            item.source, args.to
+        ))
+    })?;
+    let mut warnings: Vec<String> = game
+        .warnings()
+        .iter()
+        .map(|w| format!("{}: {w}", item.source))
+        .collect();
+    for lost in &written.left_out {
+        let what = format!("{}: {:?} cannot carry {lost}", item.source, args.to);
+        if args.strict {
+            return Err(CliError::Findings(format!("{what} (--strict)")));
+        }
+        warnings.push(format!("{what}; left out"));
+    }
+    Ok(Converted {
+        text: written.text,
+        warnings,
+    })
+}
+
+/// Where the output goes: standard output, or a temporary file beside the
+/// target, renamed over it only when the whole run has succeeded.
+enum Output {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File {
+        file: std::io::BufWriter<std::fs::File>,
+        tmp: String,
+        path: String,
+    },
+}
+
+impl Output {
+    fn open(path: Option<&str>) -> Result<Output, CliError> {
+        Ok(match path {
+            None => Output::Stdout(std::io::BufWriter::new(std::io::stdout())),
+            Some(path) => {
+                let tmp = format!("{path}.roundtable-tmp");
+                let file = std::fs::File::create(&tmp)
+                    .map_err(|e| CliError::Input(format!("cannot write `{path}`: {e}")))?;
+                Output::File {
+                    file: std::io::BufWriter::new(file),
+                    tmp,
+                    path: path.to_string(),
+                }
+            }
+        })
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), CliError> {
+        let done = match self {
+            Output::Stdout(out) => out.write_all(text.as_bytes()),
+            Output::File { file, .. } => file.write_all(text.as_bytes()),
+        };
+        done.map_err(|e| CliError::Input(format!("cannot write the output: {e}")))
+    }
+
+    /// Flushes and, for a file, puts it in place.
+    fn commit(self) -> Result<(), CliError> {
+        match self {
+            Output::Stdout(mut out) => out
+                .flush()
+                .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}"))),
+            Output::File { file, tmp, path } => {
+                let done = file
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .and_then(|f| f.sync_all())
+                    .and_then(|()| std::fs::rename(&tmp, &path));
+                done.map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    CliError::Input(format!("cannot write `{path}`: {e}"))
+                })
+            }
+        }
+    }
+
+    /// Drops what was written to a file (a failed run leaves no trace).
+    fn abandon(self) {
+        if let Output::File { file, tmp, .. } = self {
+            drop(file);
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
-    let (source, games) = load(&args.input, args.from)?;
-    if games.is_empty() {
-        return Err(CliError::Input(format!("`{}` holds no game", args.input)));
-    }
-    if args.to == Notation::Json && games.len() > 1 {
-        return Err(CliError::Input(format!(
-            "`{}` holds {} games; a JSON record holds one (use `--to jsonl`)",
-            args.input,
-            games.len()
-        )));
-    }
-    let mut out = String::new();
-    for (n, game) in games.iter().enumerate() {
-        let record = game
-            .as_ref()
-            .map_err(|e| CliError::Input(input_diagnostic(&args.input, &source, e)))?;
-        let game = Game::replay(record.clone()).map_err(|e| match e {
-            Error::Replay(e) => CliError::Input(replay_diagnostic(&args.input, &source, &e)),
-            other => CliError::Input(format!("{}: {other}", args.input)),
-        })?;
-        let written = game.write(args.to).map_err(|e| {
-            CliError::Input(format!(
-                "game {} cannot be written as {:?}: {e}",
-                n + 1,
-                args.to
-            ))
-        })?;
-        for lost in &written.left_out {
-            let what = format!("game {}: {:?} cannot carry {lost}", n + 1, args.to);
-            if args.strict {
-                return Err(CliError::Input(format!("{what} (--strict)")));
+    let mut out = Output::open(args.output.as_deref())?;
+    let mut games = 0usize;
+    let separated = matches!(
+        args.to,
+        Notation::Pgn | Notation::Pgn4 | Notation::Long | Notation::San
+    );
+    let result = corpus::run(
+        std::slice::from_ref(&args.input),
+        args.from,
+        |item| convert_one(item, args),
+        |converted| {
+            let converted = converted?;
+            games += 1;
+            if args.to == Notation::Json && games > 1 {
+                return Err(CliError::Input(format!(
+                    "`{}` holds several games; a JSON record holds one (use `--to jsonl`)",
+                    args.input
+                )));
             }
-            eprintln!("warning: {what}; left out");
+            for w in &converted.warnings {
+                eprintln!("warning: {w}");
+            }
+            if separated && games > 1 {
+                out.write("\n")?;
+            }
+            out.write(&converted.text)
+        },
+    )
+    .and_then(|()| {
+        if games == 0 {
+            Err(CliError::Input(format!("`{}` holds no game", args.input)))
+        } else {
+            Ok(())
         }
-        let text = written.text;
-        if !out.is_empty()
-            && matches!(
-                args.to,
-                Notation::Pgn | Notation::Pgn4 | Notation::Long | Notation::San
-            )
-        {
-            out.push('\n');
+    });
+    match result {
+        Ok(()) => out.commit(),
+        Err(e) => {
+            out.abandon();
+            Err(e)
         }
-        out.push_str(&text);
     }
-    super::emit(args.output.as_deref(), &out)
 }

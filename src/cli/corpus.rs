@@ -21,6 +21,8 @@ const CHUNK: usize = 256;
 pub struct Item {
     /// `path` for a file's only game, `path#n` for the n-th of several.
     pub source: String,
+    /// The file (`-` for standard input).
+    pub path: String,
     pub game: Result<Record, InputError>,
 }
 
@@ -72,29 +74,19 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The games of one file (or of standard input, read as JSON Lines unless
-/// `from` says otherwise), streamed where the notation allows.
+/// The games of one file (or of standard input), in the notation `from`
+/// names or the one detected from the first block of input, streamed
+/// where the notation allows (PGN, PGN4, JSON Lines).
 fn games_of(
     path: &str,
     from: Option<Format>,
 ) -> Result<Box<dyn Iterator<Item = Result<Record, InputError>>>, CliError> {
     let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
-    if path == "-" {
-        let stdin = BufReader::new(std::io::stdin());
-        return Ok(match from.unwrap_or(Format::Jsonl) {
-            Format::Jsonl => Box::new(input::json_lines(stdin)),
-            Format::Pgn => Box::new(input::pgn_games(stdin)),
-            other => {
-                let mut bytes = Vec::new();
-                BufReader::new(std::io::stdin())
-                    .read_to_end(&mut bytes)
-                    .map_err(cannot)?;
-                let text = roundtable::render::diagnostic::decode(&bytes);
-                Box::new(input::games(&text, Some(other)).into_iter())
-            }
-        });
-    }
-    let mut reader = BufReader::new(File::open(path).map_err(cannot)?);
+    let mut reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(BufReader::new(File::open(path).map_err(cannot)?))
+    };
     let format = match from {
         Some(f) => f,
         None => {
@@ -115,12 +107,14 @@ fn games_of(
 }
 
 /// Works on every game of `paths` with `work` (in parallel), and gives the
-/// results to `sink` in the order of the games.
+/// results to `sink` in the order of the games. The run stops at the first
+/// error `sink` returns (the games of the chunk in hand are worked on, but
+/// no more are read).
 pub fn run<R: Send>(
     paths: &[String],
     from: Option<Format>,
     work: impl Fn(Item) -> R + Sync,
-    mut sink: impl FnMut(R),
+    mut sink: impl FnMut(R) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let files = files(paths)?;
     let bar = if files.len() > 1 {
@@ -136,11 +130,11 @@ pub fn run<R: Send>(
     let mut games = 0usize;
     for path in &files {
         let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-        let mut flush = |chunk: &mut Vec<Item>, games: &mut usize| {
+        let mut flush = |chunk: &mut Vec<Item>, games: &mut usize| -> Result<(), CliError> {
             *games += chunk.len();
             let results: Vec<R> = std::mem::take(chunk).into_par_iter().map(&work).collect();
-            results.into_iter().for_each(&mut sink);
             bar.set_message(format!("{games} games"));
+            results.into_iter().try_for_each(&mut sink)
         };
         let stream = games_of(path, from)?;
         let mut numbered = stream.enumerate().peekable();
@@ -153,7 +147,11 @@ pub fn run<R: Send>(
                 } else {
                     path.clone()
                 };
-                chunk.push(Item { source, game });
+                chunk.push(Item {
+                    source,
+                    path: path.clone(),
+                    game,
+                });
             }
             more
         };
@@ -163,12 +161,16 @@ pub fn run<R: Send>(
             } else {
                 path.clone()
             };
-            chunk.push(Item { source, game });
+            chunk.push(Item {
+                source,
+                path: path.clone(),
+                game,
+            });
             if chunk.len() == CHUNK {
-                flush(&mut chunk, &mut games);
+                flush(&mut chunk, &mut games)?;
             }
         }
-        flush(&mut chunk, &mut games);
+        flush(&mut chunk, &mut games)?;
         bar.inc(1);
     }
     bar.finish_and_clear();

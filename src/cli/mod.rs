@@ -16,17 +16,22 @@ use std::fmt;
 /// Why a command failed, and the exit code that says so.
 #[derive(Debug)]
 pub enum CliError {
-    /// Bad input from the user (exit 2).
+    /// The input reads, and something in it is wrong: a move that does not
+    /// replay, an invalid game in a corpus, a loss `--strict` refuses (exit 1).
+    Findings(String),
+    /// Input that cannot be used (unreadable, not a record, an unknown
+    /// variant) or a wrong command line (exit 2).
     Input(String),
-    /// Something broke inside the toolkit (exit 1).
+    /// Something broke inside the toolkit: a bug (exit 3).
     Internal(String),
 }
 
 impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
+            CliError::Findings(_) => 1,
             CliError::Input(_) => 2,
-            CliError::Internal(_) => 1,
+            CliError::Internal(_) => 3,
         }
     }
 }
@@ -34,7 +39,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(m) | CliError::Internal(m) => f.write_str(m),
+            CliError::Findings(m) | CliError::Input(m) | CliError::Internal(m) => f.write_str(m),
         }
     }
 }

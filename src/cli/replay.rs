@@ -34,10 +34,10 @@ pub enum Format {
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let (source, record) = one_game(&args.file, args.from)?;
     let diagnose =
-        |e: Box<ReplayError>| CliError::Input(replay_diagnostic(&args.file, &source, &e));
+        |e: Box<ReplayError>| CliError::Findings(replay_diagnostic(&args.file, &source, &e));
     let variant = variant_of(&record).map_err(diagnose)?;
     with_width!(variant, B => {
-        let trace = replay::<B>(&record).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+        let trace = replay::<B>(&record).map_err(|e| CliError::Findings(replay_diagnostic(&args.file, &source, &e)))?;
         match args.format {
             Format::Long => print_long(&trace),
             Format::Table => print_table(&trace),

@@ -27,10 +27,10 @@ pub struct ShowArgs {
 pub fn run(args: &ShowArgs) -> Result<(), CliError> {
     let (source, record) = one_game(&args.file, args.from)?;
     let diagnose =
-        |e: Box<ReplayError>| CliError::Input(replay_diagnostic(&args.file, &source, &e));
+        |e: Box<ReplayError>| CliError::Findings(replay_diagnostic(&args.file, &source, &e));
     let variant = variant_of(&record).map_err(diagnose)?;
     with_width!(variant, B => {
-        let trace = replay::<B>(&record).map_err(|e| CliError::Input(replay_diagnostic(&args.file, &source, &e)))?;
+        let trace = replay::<B>(&record).map_err(|e| CliError::Findings(replay_diagnostic(&args.file, &source, &e)))?;
         let n = args.ply.unwrap_or(trace.plies.len());
         if n > trace.plies.len() {
             return Err(CliError::Input(format!(

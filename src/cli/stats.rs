@@ -89,32 +89,36 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         &paths,
         args.from,
         |item| work(item, scale.as_ref()),
-        |outcome| match outcome {
-            Outcome::Report(r) => {
-                summary.add(&Checked::Valid {
-                    plies: r.plies,
-                    variation_plies: r.variation_plies,
-                    result: r.result.clone(),
-                    points_agree: r.points.as_ref().and_then(|p| p.agree()),
-                });
-                if args.json {
-                    match serde_json::to_string(&r) {
-                        Ok(line) => println!("{line}"),
-                        Err(e) => failure = Some(CliError::Internal(e.to_string())),
+        |outcome| {
+            match outcome {
+                Outcome::Report(r) => {
+                    summary.add(&Checked::Valid {
+                        plies: r.plies,
+                        variation_plies: r.variation_plies,
+                        result: r.result.clone(),
+                        warnings: Vec::new(),
+                        points_agree: r.points.as_ref().and_then(|p| p.agree()),
+                    });
+                    if args.json {
+                        match serde_json::to_string(&r) {
+                            Ok(line) => println!("{line}"),
+                            Err(e) => failure = Some(CliError::Internal(e.to_string())),
+                        }
+                    } else {
+                        print!("{}", tables(&r));
                     }
-                } else {
-                    print!("{}", tables(&r));
+                    if first.is_none() {
+                        first = Some(r);
+                    }
                 }
-                if first.is_none() {
-                    first = Some(r);
+                Outcome::Invalid(checked) => {
+                    if let Checked::Invalid { message, .. } = &checked {
+                        eprintln!("invalid: {message}");
+                    }
+                    summary.add(&checked);
                 }
             }
-            Outcome::Invalid(checked) => {
-                if let Checked::Invalid { message, .. } = &checked {
-                    eprintln!("invalid: {message}");
-                }
-                summary.add(&checked);
-            }
+            Ok(())
         },
     )?;
     if let Some(e) = failure {
@@ -140,7 +144,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
     }
     if summary.invalid > 0 {
-        return Err(CliError::Input(format!(
+        return Err(CliError::Findings(format!(
             "{} of {} games do not replay",
             summary.invalid, summary.games
         )));

@@ -22,6 +22,10 @@ pub struct ValidateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Count a game with warnings (a result the final position contradicts,
+    /// a Result tag that disagrees with the movetext) as invalid.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// What checking one game found.
@@ -30,6 +34,8 @@ pub enum Checked {
         plies: usize,
         variation_plies: usize,
         result: String,
+        /// Each warning with the source and place it points at.
+        warnings: Vec<String>,
         /// Whether the points the replay counts agree with the `Result`
         /// tag's (`None`: no points in the tag).
         points_agree: Option<bool>,
@@ -61,6 +67,14 @@ pub fn check(item: Item) -> Checked {
                     .map(|r| r.score.clone())
                     .unwrap_or_else(|| "*".into()),
             };
+            let warnings = found
+                .warnings
+                .iter()
+                .map(|w| match w.span {
+                    Some(_) => format!("{}:{w}", item.source),
+                    None => format!("{}: {w}", item.source),
+                })
+                .collect();
             let points_agree = roundtable::variant(&record.variant)
                 .ok()
                 .and_then(|v| {
@@ -71,6 +85,7 @@ pub fn check(item: Item) -> Checked {
                 plies: found.plies,
                 variation_plies: found.variation_plies,
                 result,
+                warnings,
                 points_agree,
             }
         }
@@ -106,6 +121,8 @@ pub struct Summary {
     pub invalid: usize,
     pub invalid_by_kind: BTreeMap<String, usize>,
     pub results: BTreeMap<String, usize>,
+    /// Warnings in valid games.
+    pub warnings: usize,
     /// Games whose `Result` tag gives points (Chess.com FFA).
     pub points_games: usize,
     /// Of those, the games whose points the replay recomputes exactly.
@@ -120,9 +137,11 @@ impl Summary {
                 plies,
                 variation_plies,
                 result,
+                warnings,
                 points_agree,
             } => {
                 self.valid += 1;
+                self.warnings += warnings.len();
                 if let Some(agree) = points_agree {
                     self.points_games += 1;
                     self.points_agree += usize::from(*agree);
@@ -165,6 +184,10 @@ impl Summary {
                 what: "invalid".into(),
                 count: self.invalid,
             },
+            Row {
+                what: "warnings".into(),
+                count: self.warnings,
+            },
         ];
         if self.points_games > 0 {
             rows.push(Row {
@@ -198,10 +221,25 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
     };
     let mut summary = Summary::default();
     corpus::run(&paths, args.from, check, |checked| {
-        if let Checked::Invalid { message, .. } = &checked {
-            eprintln!("invalid: {message}");
+        let checked = match checked {
+            Checked::Valid { warnings, .. } if args.strict && !warnings.is_empty() => {
+                Checked::Invalid {
+                    kind: "warning (--strict)".into(),
+                    message: warnings.join("; "),
+                }
+            }
+            other => other,
+        };
+        match &checked {
+            Checked::Invalid { message, .. } => eprintln!("invalid: {message}"),
+            Checked::Valid { warnings, .. } => {
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
+            }
         }
         summary.add(&checked);
+        Ok(())
     })?;
     if summary.games == 0 {
         return Err(CliError::Input(format!(
@@ -217,7 +255,7 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         println!("{}", summary.table());
     }
     if summary.invalid > 0 {
-        return Err(CliError::Input(format!(
+        return Err(CliError::Findings(format!(
             "{} of {} games do not replay",
             summary.invalid, summary.games
         )));

@@ -49,10 +49,14 @@ impl<B: Bits> Position<B> {
             test_all |= self.attackers(k, enemies, self.occupied).any();
             pinned |= self.pinned_to(k, enemies, own);
         }
+        // The partner is shielded whenever he is active after the move, which
+        // a mated partner is when the move releases him (Verney's rule 3): the
+        // adversary men attacking his king before the move are kept for him
+        // too (a released player's men did not attack before).
         let mut partner = None;
         if self.rules.variant.shield_partner
             && let Some(p) = self.rules.partner[mover]
-            && !matches!(self.status[p], Status::Mated | Status::Out)
+            && self.status[p] != Status::Out
             && let Some(pk) = self.sole_king(p)
         {
             let partner_enemies = self.enemy_men(p);
@@ -73,11 +77,11 @@ impl<B: Bits> Position<B> {
     #[inline]
     pub(crate) fn is_legal(&self, mv: Move, guard: &Guard<B>) -> bool {
         if guard.test_all || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle(_)) {
-            return self.legal_after(mv, guard, true);
+            return self.legal_after(mv, guard);
         }
         let from = mv.from as usize;
         if guard.pinned.has(from) {
-            return self.legal_after(mv, guard, true);
+            return self.legal_after(mv, guard);
         }
         if guard.king == Some(from) {
             let to = mv.to as usize;
@@ -89,11 +93,12 @@ impl<B: Bits> Position<B> {
         true
     }
 
-    /// The full test: play the move on a copy and look at both kings.
-    pub(crate) fn legal_after(&self, mv: Move, guard: &Guard<B>, release: bool) -> bool {
+    /// The full test: play the move on a copy, with every release it causes
+    /// (Verney's rule 2), and look at both kings.
+    pub(crate) fn legal_after(&self, mv: Move, guard: &Guard<B>) -> bool {
         let mut after = *self;
         after.turn = guard.mover as u8;
-        after.play_with(mv, release);
+        after.play_with(mv, true);
         let me = guard.mover;
         if let Some(k) = after.sole_king(me)
             && after
@@ -121,12 +126,14 @@ impl<B: Bits> Position<B> {
         list.retain(|mv| self.is_legal(mv, &guard));
     }
 
-    /// Whether `seat` has a legal move, judged without releases inside the
-    /// move (used by the release examination itself, which cannot nest).
-    pub(crate) fn has_legal_move_unreleased(&self, seat: usize) -> bool {
+    /// Whether `seat` has a legal move, each judged by the full test with
+    /// the releases it causes (Verney's re-examination asks this of a mated
+    /// player made active on a copy; the releases inside his move examine
+    /// only the players still mated there, so the nesting ends).
+    pub(crate) fn has_legal_move(&self, seat: usize) -> bool {
         let mut list = MoveList::new();
         self.generate(seat, &mut list);
         let guard = self.guard(seat);
-        list.iter().any(|mv| self.legal_after(mv, &guard, false))
+        list.iter().any(|mv| self.legal_after(mv, &guard))
     }
 }

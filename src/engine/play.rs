@@ -34,8 +34,9 @@ impl<B: Bits> Position<B> {
     }
 
     /// Makes `mv` by the variant's rules and passes the turn on; without
-    /// `reexamine`, mated players are not re-examined (Verney's legality
-    /// test judges a move without the releases inside it).
+    /// `reexamine`, mated players are not re-examined. The engine always
+    /// re-examines: Verney's rule 2 judges a move "including any release the
+    /// move causes", in the legality test as in play.
     pub(crate) fn play_with(&mut self, mv: Move, reexamine: bool) {
         let hooks = self.rules.hooks;
         hooks.make(self, mv, reexamine);
@@ -74,11 +75,26 @@ impl<B: Bits> Position<B> {
         if was_free {
             self.choose_nose(me, from, to, &mut man);
         }
-        let captured = self.remove(to);
+        // A castling captures nothing: in Chess960 the king may land on its
+        // own rook's square, and the rook is moved below.
+        let captured = if matches!(mv.kind, MoveKind::Castle(_)) {
+            None
+        } else {
+            self.remove(to)
+        };
         let mut pawn_or_capture = captured.is_some() || man.kind == Kind::Pawn;
         match mv.kind {
             MoveKind::EnPassant => {
-                if let Some(chance) = self.ep.iter_mut().find(|c| c.target == mv.to) {
+                // The chance of an adversary: two double steps may skip the
+                // same square (Team-Chess), and a partner's pawn is no prey.
+                let adversaries = self.rules.adversaries(me);
+                if let Some(chance) = self
+                    .ep
+                    .iter_mut()
+                    .enumerate()
+                    .find(|(creator, c)| c.target == mv.to && adversaries & (1 << creator) != 0)
+                    .map(|(_, c)| c)
+                {
                     let victim = chance.victim as usize;
                     *chance = NO_EP;
                     self.remove(victim);
@@ -169,9 +185,11 @@ impl<B: Bits> Position<B> {
         self.ep[next] = NO_EP;
     }
 
-    /// Verney's release: every mated player is re-examined against the
-    /// statuses before this examination; one whose king, with his men active
-    /// again, is not attacked, or who would have a legal move, is released.
+    /// Verney's release: every mated player is re-examined at once, each
+    /// against the statuses before this examination, in one round; one whose
+    /// king, with his men active again, is not attacked, or who would then
+    /// have a legal move by rules 1-3 (each judged with the releases it
+    /// causes in its turn, among the players still mated there), is released.
     pub(crate) fn reexamine_mated(&mut self) {
         let before = *self;
         for seat in 0..self.rules.seats {
@@ -187,7 +205,7 @@ impl<B: Bits> Position<B> {
                     .any(),
                 None => false,
             };
-            if !attacked || freed.has_legal_move_unreleased(seat) {
+            if !attacked || freed.has_legal_move(seat) {
                 self.status[seat] = Status::Active;
             }
         }

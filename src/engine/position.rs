@@ -22,6 +22,7 @@ pub fn checker(seats: usize, mover: usize, owners: u8) -> Option<usize> {
 /// A player's standing in the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// At the board and moving normally.
     Active,
     /// Checkmated: his men are inert (Verney) until released.
     Mated,
@@ -49,6 +50,7 @@ pub(crate) const NO_EP: EpChance = EpChance {
 };
 
 impl EpChance {
+    /// Whether a chance is open (a double step opened it and it has not closed).
     #[inline]
     pub fn is_open(self) -> bool {
         self.target != u8::MAX
@@ -158,14 +160,17 @@ impl<B: Bits> Position<B> {
         })
     }
 
+    /// The variant the position belongs to.
     pub fn variant(&self) -> &'static Variant {
         self.rules.variant
     }
 
+    /// The engine's tables for the position's variant at width `B`.
     pub fn rules(&self) -> &'static Rules<B> {
         self.rules
     }
 
+    /// The number of seats (players) of the variant.
     pub fn seats(&self) -> usize {
         self.rules.seats
     }
@@ -175,30 +180,40 @@ impl<B: Bits> Position<B> {
         self.turn as usize
     }
 
+    /// The standing of `seat`: active, mated, stalemated, or out (also for a seat
+    /// the variant does not have).
     pub fn status(&self, seat: usize) -> Status {
         self.status.get(seat).copied().unwrap_or(Status::Out)
     }
 
+    /// Plies since the last capture or pawn move: FEN's halfmove clock.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
     }
 
+    /// The round number, starting at 1 and counting up when the turn comes round
+    /// to the first seat: FEN's fullmove number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
+    /// The en passant chance opened by `seat`'s last double step, if it is still
+    /// open.
     pub fn ep_chance(&self, seat: usize) -> Option<EpChance> {
         self.ep.get(seat).copied().filter(|c| c.is_open())
     }
 
+    /// Every square with a man on it.
     pub fn occupied(&self) -> B {
         self.occupied
     }
 
+    /// The squares of `seat`'s men, of every kind.
     pub fn men_of(&self, seat: usize) -> B {
         self.by_seat[seat & 3]
     }
 
+    /// The squares of every man of `kind`, whoever owns them.
     pub fn pieces(&self, kind: Kind) -> B {
         self.by_kind[kind.index()]
     }
@@ -208,6 +223,7 @@ impl<B: Bits> Position<B> {
         self.unmoved
     }
 
+    /// The man on `sq`, if any.
     #[inline]
     pub fn man_at(&self, sq: Square) -> Option<Man> {
         self.mailbox.as_ref().get(sq).and_then(|&b| Man::decode(b))
@@ -228,6 +244,8 @@ impl<B: Bits> Position<B> {
 
     // ----- editing (setup, readers) -----
 
+    /// Sets a man on `sq`, replacing whatever stood there; for setting up
+    /// positions (readers, tests), not for playing moves.
     pub fn put(&mut self, sq: Square, man: Man) {
         self.remove(sq);
         let bit = B::bit(sq);
@@ -242,6 +260,8 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Takes the man off `sq` and returns it (`None` if the square was empty); it
+    /// also loses its freedom to choose a nose.
     pub fn remove(&mut self, sq: Square) -> Option<Man> {
         let man = self.man_at(sq)?;
         let keep = !B::bit(sq);
@@ -286,16 +306,19 @@ impl<B: Bits> Position<B> {
         self.set_points(seat, self.points(seat) + points);
     }
 
+    /// Gives the turn to `seat`.
     pub fn set_turn(&mut self, seat: usize) {
         self.turn = seat as u8;
     }
 
+    /// Sets the standing of `seat` (ignored for a seat the variant does not have).
     pub fn set_status(&mut self, seat: usize, status: Status) {
         if let Some(s) = self.status.get_mut(seat) {
             *s = status;
         }
     }
 
+    /// Sets the kings and rooks that keep their castling rights.
     pub fn set_unmoved(&mut self, set: B) {
         self.unmoved = set;
     }
@@ -328,6 +351,8 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Opens (`Some`) or closes (`None`) the en passant chance of `seat`'s last
+    /// double step.
     pub fn set_ep(&mut self, seat: usize, chance: Option<EpChance>) {
         if let Some(c) = self.ep.get_mut(seat) {
             *c = chance.unwrap_or(NO_EP);
@@ -339,6 +364,8 @@ impl<B: Bits> Position<B> {
         self.fullmove = fullmove.max(1);
     }
 
+    /// Sets the halfmove clock and the fullmove (round) number, as FEN gives them
+    /// (the round is at least 1).
     pub fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove.min(u16::MAX as u32) as u16;
         self.fullmove = fullmove.max(1);

@@ -11,10 +11,15 @@ use crate::variant::{HooksAt, Promotion, Variant, Zone};
 /// A castling as square sets.
 #[derive(Debug, Clone, Copy)]
 pub struct CastleRule<B: Bits> {
+    /// The seat (0-based, in turn order) whose king and rook make this castling.
     pub seat: usize,
+    /// The king's square before castling.
     pub king_from: Square,
+    /// The king's square after castling.
     pub king_to: Square,
+    /// The rook's square before castling.
     pub rook_from: Square,
+    /// The rook's square after castling.
     pub rook_to: Square,
     /// Squares that must be empty (the king and rook themselves excepted).
     pub empty: B,
@@ -24,22 +29,35 @@ pub struct CastleRule<B: Bits> {
 
 /// The engine's tables for one variant at one set width.
 pub struct Rules<B: Bits> {
+    /// The variant these tables were built from.
     pub variant: &'static Variant,
     /// The variant's rules of turn and end at this width.
     pub hooks: &'static dyn HooksAt<B>,
+    /// The attack tables of the variant's board at this width.
     pub geo: Geometry<B>,
+    /// The number of seats (players) of the variant, 1 to 4.
     pub seats: usize,
+    /// Per seat: the squares where that seat's pawns promote (empty when the
+    /// variant promotes at the board's edge instead, see `promote_at_edge`).
     pub promotion: [B; 4],
     /// Pawns promote on the board's edge in their direction of travel.
     pub promote_at_edge: bool,
+    /// Per seat: the squares from which that seat's pawns may step two squares.
     pub double_step: [B; 4],
+    /// Per seat: the squares on which that seat's pawns turn round to travel back
+    /// towards their owner (Verney's pawns that reach the far side).
     pub reverse_on: [B; 4],
+    /// Per seat: the squares on which a pawn travelling back turns forwards again.
     pub forward_on: [B; 4],
     /// Per pawn direction: the squares with no square beyond them that way.
     pub edge: [B; 4],
     /// Seats on the same team, the seat itself included, as a bit mask.
     pub allies: [u8; 4],
+    /// Per seat: the partner's seat in a variant with teams of two; `None`
+    /// in every-man-for-himself variants.
     pub partner: [Option<usize>; 4],
+    /// The variant's castlings, in the order of its list (the number in
+    /// [`MoveKind::Castle`](super::MoveKind::Castle)).
     pub castles: Vec<CastleRule<B>>,
 }
 

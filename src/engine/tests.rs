@@ -3,9 +3,9 @@
 use crate::notation::read_position;
 use crate::variant;
 
-fn table() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("../../tests/data/perft-chess.txt")
-        .lines()
+/// A perft table's lines: a position, then `;D<depth> <nodes>` entries.
+fn table_of(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {
             let mut parts = line.split(';');
@@ -21,6 +21,30 @@ fn table() -> Vec<(String, Vec<(u32, u64)>)> {
             (fen, depths)
         })
         .collect()
+}
+
+fn table() -> Vec<(String, Vec<(u32, u64)>)> {
+    table_of(include_str!("../../tests/data/perft-chess.txt"))
+}
+
+/// Chess960: every 24th of the 960 arrays to depth 3 (40 arrays); every
+/// array to depth 4 with `ROUNDTABLE_DEEP=1` (best with `--release`).
+#[test]
+fn chess960_perft_matches_the_published_figures() {
+    let v = variant::by_id("chess960").expect("chess960 is a variant");
+    let table = table_of(include_str!("../../tests/data/perft-chess960.txt"));
+    assert_eq!(table.len(), 960);
+    let deep = std::env::var_os("ROUNDTABLE_DEEP").is_some();
+    for (i, (fen, depths)) in table.iter().enumerate() {
+        if !deep && i % 24 != 0 {
+            continue;
+        }
+        let pos = read_position::<u64>(v, fen).expect("reference FEN reads");
+        let limit = if deep { 4 } else { 3 };
+        for &(depth, nodes) in depths.iter().filter(|(d, _)| *d <= limit) {
+            assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+        }
+    }
 }
 
 #[test]
@@ -117,7 +141,7 @@ fn fast_legality_agrees_with_make_and_test_in_every_variant() {
                 for mv in pseudo.iter() {
                     assert_eq!(
                         pos.is_legal(mv, &guard),
-                        pos.legal_after(mv, &guard, true),
+                        pos.legal_after(mv, &guard),
                         "{} {:?} in {}",
                         v.id,
                         mv,

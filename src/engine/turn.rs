@@ -10,17 +10,26 @@ use crate::board::Bits;
 pub enum Outcome {
     /// The team (seats as a bit mask) won.
     Win {
+        /// The winning seats as a bit mask (bit `s` set for seat `s`): one seat, or
+        /// a whole team.
         seats: u8,
+        /// Why the game ended.
         reason: EndReason,
     },
+    /// The game ended without a winner.
     Draw {
+        /// Why the game ended drawn (stalemate, a stalemated team, Verney's drawn ending).
         reason: EndReason,
     },
 }
 
+/// Why a game ended: the rule that ended it, for both wins and draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// The player to move (or his team) is checkmated.
     Checkmate,
+    /// The player to move has no legal move and is not in check, and his variant
+    /// scores that as a draw.
     Stalemate,
     /// Both adversaries of the winning team are mated (four-handed).
     BothAdversariesMated,
@@ -39,6 +48,8 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason in words, for reports and PGN's `Termination`-style texts
+    /// (`"both adversaries mated"`).
     pub fn describe(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -59,7 +70,11 @@ pub enum Turn {
     /// He has legal moves (in the list).
     Moves,
     /// His turn is a pass (the list holds the pass); `becomes` is his status.
-    Pass { becomes: Status },
+    Pass {
+        /// The status the player takes from this turn on (mated or
+        /// stalemated), as his variant judges it.
+        becomes: Status,
+    },
     /// The game is over; the list is empty.
     Over(Outcome),
 }

@@ -35,7 +35,9 @@ use nom::{IResult, Parser};
 /// A square: `file` 0 = `a`, `rank` 0 = rank 1. Displayed as `a1`, `n14`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coord {
+    /// The file, from 0 for `a`.
     pub file: u8,
+    /// The rank, from 0 for rank 1.
     pub rank: u8,
 }
 
@@ -73,12 +75,19 @@ fn file_char(file: u8) -> char {
 /// A kind of man. A moving pawn is written without a letter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Piece {
+    /// The king, `K`.
     King,
+    /// The queen, `Q`.
     Queen,
+    /// The rook, `R`.
     Rook,
+    /// The bishop, `B`.
     Bishop,
+    /// The knight, `N`.
     Knight,
+    /// `P`: optional before a pawn's move, where a moving pawn reads as no piece.
     Pawn,
+    /// `S`: Double King Chess's squirk, a rook that also leaps two squares.
     Squirk,
     /// PGN4's `D`: a promoted queen worth one point.
     Dame,
@@ -143,19 +152,32 @@ pub enum Token {
     Move {
         /// `None` for a pawn (a written `P` reads as `None`).
         piece: Option<Piece>,
+        /// The square the man leaves, in the long form (`e2` of `e2-e4`) or SAN's
+        /// fully disambiguated short form (`Qh4e1`).
         from: Option<Coord>,
+        /// The file that disambiguates a short move (`b` of `Nbd7`, `e` of `exd5`).
         from_file: Option<u8>,
+        /// The rank that disambiguates a short move (`1` of `R1a3`), from 0 for rank 1.
         from_rank: Option<u8>,
+        /// Whether the move is written as a capture (`x`).
         capture: bool,
         /// The captured man when written (PGN4 `Qd9xBa9`).
         captured: Option<Piece>,
+        /// The square the man goes to.
         to: Coord,
+        /// The kind a pawn becomes (`e8=Q`, `e8Q`).
         promotion: Option<Piece>,
+        /// Checks, mate, PGN4 exit letter and annotation after the move.
         marks: Marks,
     },
     /// Castling: `rooks` is the number of `O`s (2 short, 3 long, 4 Verney's
     /// `O-O-O-O`).
-    Castle { rooks: u8, marks: Marks },
+    Castle {
+        /// The number of `O`s: 2 short, 3 long, 4 Verney's `O-O-O-O`.
+        rooks: u8,
+        /// Checks, mate, PGN4 exit letter and annotation after the castling.
+        marks: Marks,
+    },
     /// `--`
     Pass,
     /// `?`: the record does not say which move was made.
@@ -168,7 +190,9 @@ pub enum Token {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("at character {offset}: expected {expected}")]
 pub struct AlgebraicError {
+    /// Where the parser stopped, in characters from the start of the text (from 0).
     pub offset: usize,
+    /// What would have fitted there, in words (`a square such as e4`).
     pub expected: String,
 }
 
@@ -797,10 +821,13 @@ pub fn write_short(t: &Token) -> String {
 /// A Skock turn: the dice and what was done with them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DiceTurn {
+    /// The two dice thrown, each 1 to 6, in the order written.
     pub dice: [u8; 2],
+    /// What the player did with them: paths, a return of men, or a pass.
     pub body: DiceBody,
 }
 
+/// What a Skock player did with his throw of the dice.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DiceBody {
     /// One path per die used, the die played first first.

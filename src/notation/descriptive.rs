@@ -46,18 +46,26 @@ use nom::{
 /// The "K." / "Q." prefix of a piece designator or a file name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// `K.`: the king's side of the board (the king's bishop, knight, rook).
     King,
+    /// `Q.`: the queen's side of the board (the queen's bishop, knight, rook).
     Queen,
 }
 
 /// The kind of a man.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PieceName {
+    /// The king, written `K.`.
     King,
+    /// The queen, written `Q.`.
     Queen,
+    /// The rook, written `R.` or `C.` (Verney's castle).
     Rook,
+    /// The bishop, written `B.`.
     Bishop,
+    /// The knight, written `Kt.` or `N.`.
     Knight,
+    /// `P.`, with or without the file it started on (`K. P.`, `Q. B. P.`).
     Pawn,
 }
 
@@ -65,13 +73,21 @@ pub enum PieceName {
 /// (C = R, Kt = N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileName {
+    /// `Q. R.`: the queen's rook's file (`a` from White's side in orthodox chess).
     QueensRook,
+    /// `Q. Kt.`: the queen's knight's file.
     QueensKnight,
+    /// `Q. B.`: the queen's bishop's file.
     QueensBishop,
+    /// `Q.`: the queen's file.
     Queen,
+    /// `K.`: the king's file.
     King,
+    /// `K. B.`: the king's bishop's file.
     KingsBishop,
+    /// `K. Kt.`: the king's knight's file.
     KingsKnight,
+    /// `K. R.`: the king's rook's file (`h` from White's side in orthodox chess).
     KingsRook,
 }
 
@@ -102,7 +118,10 @@ pub enum PlayerRef {
 /// A man designator: `K. B.`, `Q.`, `Q. B. P.`, `White's Q.`, `wP`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Man {
+    /// The player the man belongs to, when written (`White's Q.`, `wP`); `None`
+    /// for the mover's own man, or for a captured man of whichever player it fits.
     pub player: Option<PlayerRef>,
+    /// The kind of man.
     pub piece: PieceName,
     /// `Some` only for bishops, knights and rooks written with a side.
     pub side: Option<Side>,
@@ -114,7 +133,10 @@ pub struct Man {
 /// (rank 1), `Red's Q. B. 3`, `yK3`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DescSquare {
+    /// The player whose system names the square, when written (`Red's Q. B. 3`);
+    /// `None` for the mover's own.
     pub player: Option<PlayerRef>,
+    /// The file, named after the back-row man that starts on it.
     pub file: FileName,
     /// 1 to 14, counted from the square's player's own edge.
     pub rank: u8,
@@ -134,15 +156,20 @@ pub enum Action {
 /// One move in descriptive notation.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DescMove {
+    /// The man that moves, as designated.
     pub man: Man,
+    /// Where it goes or what it takes.
     pub action: Action,
+    /// The cell marks the move as a check (`(Check).`, `ch`, `+`).
     pub check: bool,
+    /// The cell marks the move as a mate (`(Mate).`, `checkmate`, `#`).
     pub mate: bool,
 }
 
 /// One cell of a round table.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Cell {
+    /// A move, read.
     Move(DescMove),
     /// `Any move.`: the record does not say which move was made.
     AnyMove,

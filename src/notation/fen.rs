@@ -1,7 +1,7 @@
 //! FEN for the two-player rectangular boards (8x8, 10x8): read and write.
 
 use super::PositionError;
-use crate::board::Bits;
+use crate::board::{Bits, Square};
 use crate::engine::{EpChance, Position};
 use crate::men::{Kind, Man};
 use crate::variant::Variant;
@@ -144,20 +144,40 @@ fn read_castling<B: Bits>(
     for c in field.chars() {
         let seat = if c.is_ascii_uppercase() { 0 } else { 1 };
         let squares = match c {
-            // `KQkq`: the king and the rook of that side's orthodox castling.
+            // `KQkq`: the king and the outermost rook on that side, the
+            // orthodox castling's squares in chess (X-FEN in Chess960).
             'K' | 'Q' | 'k' | 'q' => {
                 let notation = if c.eq_ignore_ascii_case(&'K') {
                     "O-O"
                 } else {
                     "O-O-O"
                 };
+                let owns = |sq: Square, kind: Kind| {
+                    pos.man_at(sq)
+                        .is_some_and(|m| m.owner == seat && m.kind == kind)
+                };
                 let rule = pos
                     .rules()
                     .castles
                     .iter()
                     .zip(variant.castlings)
-                    .find(|(_, c)| c.seat == seat && c.notation == notation)
+                    .filter(|(r, c)| {
+                        c.seat == seat
+                            && c.notation == notation
+                            && owns(r.king_from, Kind::King)
+                            && owns(r.rook_from, Kind::Rook)
+                    })
                     .map(|(r, _)| *r)
+                    .max_by_key(|r| file_distance(variant, r.king_from, r.rook_from))
+                    .or_else(|| {
+                        // No such king and rook: name the orthodox squares in the error below.
+                        pos.rules()
+                            .castles
+                            .iter()
+                            .zip(variant.castlings)
+                            .find(|(_, c)| c.seat == seat && c.notation == notation)
+                            .map(|(r, _)| *r)
+                    })
                     .ok_or_else(|| bad(format!("{} has no castling `{c}`; name the files of the unmoved kings and rooks", variant.id)))?;
                 vec![(rule.king_from, Kind::King), (rule.rook_from, Kind::Rook)]
             }
@@ -176,6 +196,28 @@ fn read_castling<B: Bits>(
                 }
                 let sq = variant.shape.square(x, y);
                 match pos.man_at(sq) {
+                    // Shredder-FEN names only the rook; in chess and Chess960
+                    // its king is the one it castles with.
+                    Some(m)
+                        if m.owner == seat
+                            && m.kind == Kind::Rook
+                            && kings_and_rooks_only(variant) =>
+                    {
+                        let mut men = vec![(sq, Kind::Rook)];
+                        men.extend(
+                            pos.rules()
+                                .castles
+                                .iter()
+                                .filter(|r| r.seat == seat && r.rook_from == sq)
+                                .filter(|r| {
+                                    pos.man_at(r.king_from)
+                                        .is_some_and(|k| k.owner == seat && k.kind == Kind::King)
+                                })
+                                .map(|r| (r.king_from, Kind::King))
+                                .take(1),
+                        );
+                        men
+                    }
                     Some(m) if m.owner == seat && matches!(m.kind, Kind::King | Kind::Rook) => {
                         vec![(sq, m.kind)]
                     }
@@ -209,6 +251,73 @@ fn read_castling<B: Bits>(
     }
     pos.set_unmoved(unmoved);
     Ok(())
+}
+
+/// Whether a variant castles only short and long, one king and a rook
+/// (chess, Chess960): its rights are written `KQkq` (X-FEN) or by rook files
+/// (Shredder-FEN), never by the king's file.
+fn kings_and_rooks_only(variant: &Variant) -> bool {
+    !variant.castlings.is_empty()
+        && variant
+            .castlings
+            .iter()
+            .all(|c| c.notation == "O-O" || c.notation == "O-O-O")
+}
+
+fn file_distance(variant: &Variant, a: Square, b: Square) -> usize {
+    variant
+        .shape
+        .coords(a)
+        .0
+        .abs_diff(variant.shape.coords(b).0)
+}
+
+/// The castling rights as X-FEN: `K`/`Q` (`k`/`q`) for the outermost rook
+/// on that side of the king, the rook's file where an inner rook keeps the
+/// right (Chess960 only); `KQkq` in orthodox chess.
+fn x_fen_castling<B: Bits>(pos: &Position<B>) -> String {
+    let v = pos.variant();
+    let mut out = String::new();
+    for seat in 0..2 {
+        for notation in ["O-O", "O-O-O"] {
+            let owns = |sq: Square, kind: Kind| {
+                pos.man_at(sq)
+                    .is_some_and(|m| m.owner == seat && m.kind == kind)
+            };
+            for (rule, _) in pos
+                .rules()
+                .castles
+                .iter()
+                .zip(v.castlings)
+                .filter(|(_, c)| c.seat == seat && c.notation == notation)
+                .filter(|(r, _)| pos.unmoved().has(r.king_from) && pos.unmoved().has(r.rook_from))
+                .filter(|(r, _)| owns(r.king_from, Kind::King) && owns(r.rook_from, Kind::Rook))
+            {
+                let (king_x, y) = v.shape.coords(rule.king_from);
+                let rook_x = v.shape.coords(rule.rook_from).0;
+                let beyond = |x: usize| {
+                    let farther = if rook_x > king_x {
+                        x > rook_x
+                    } else {
+                        x < rook_x
+                    };
+                    farther && owns(v.shape.square(x, y), Kind::Rook)
+                };
+                let outermost = !(0..v.shape.width).any(beyond);
+                let letter = match (outermost, notation) {
+                    (true, "O-O") => 'K',
+                    (true, _) => 'Q',
+                    (false, _) => (b'A' + rook_x as u8) as char,
+                };
+                out.push(if seat == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Each side one king, no pawn on a back rank, the side not to move not in check.
@@ -279,19 +388,8 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     }
     let side = if pos.turn() == 0 { "w" } else { "b" };
     let mut castling = String::new();
-    let orthodox =
-        v.castlings.len() == 4 && v.castlings.iter().filter(|c| c.notation == "O-O").count() == 2;
-    if orthodox {
-        for (rule, c) in pos.rules().castles.iter().zip(v.castlings) {
-            if pos.unmoved().has(rule.king_from) && pos.unmoved().has(rule.rook_from) {
-                let letter = if c.notation == "O-O" { 'K' } else { 'Q' };
-                castling.push(if c.seat == 0 {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
-            }
-        }
+    if kings_and_rooks_only(v) {
+        castling = x_fen_castling(pos);
     } else {
         // The files of the unmoved kings and rooks, White's first.
         for seat in 0..2 {

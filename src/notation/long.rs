@@ -13,10 +13,12 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
         MoveKind::Castle(i) => {
             let castlings = pos.variant().castlings;
             if let Some(c) = castlings.get(i as usize) {
-                // Where two kings share a castling's name (Double King Chess),
-                // the king's move names it alone. With one king, castlings
-                // of another array (whose king square holds no king of the
-                // seat) do not count (Chess.com).
+                // Where a castling's name leaves open where the king goes
+                // (Double King Chess: each king castles `O-O`), the king's
+                // move names it. Chess960's castlings of one name all end on
+                // the same square; with one king, castlings of another array
+                // (whose king square holds no king of the seat) do not count
+                // (Chess.com).
                 let one_king = pos
                     .variant()
                     .seats
@@ -29,15 +31,12 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
                         .and_then(|sq| pos.man_at(sq))
                         .is_some_and(|m| m.kind == Kind::King && m.owner == c.seat)
                 };
-                let shared = castlings
-                    .iter()
-                    .filter(|o| {
-                        o.seat == c.seat
-                            && o.notation == c.notation
-                            && (!one_king || king_on(o.king_from))
-                    })
-                    .count()
-                    > 1;
+                let shared = castlings.iter().any(|o| {
+                    o.seat == c.seat
+                        && o.notation == c.notation
+                        && o.king_to != c.king_to
+                        && (!one_king || king_on(o.king_from))
+                });
                 if !shared {
                     return c.notation.to_string();
                 }
@@ -69,11 +68,15 @@ pub fn uci<B: Bits>(pos: &Position<B>, mv: Move) -> String {
     if mv.kind == MoveKind::Pass {
         return "0000".to_string();
     }
-    let mut out = format!(
-        "{}{}",
-        shape.name(mv.from as usize),
-        shape.name(mv.to as usize)
-    );
+    let to = match mv.kind {
+        MoveKind::Castle(i) if pos.variant().castle_onto_rook => pos
+            .rules()
+            .castles
+            .get(i as usize)
+            .map_or(mv.to as usize, |c| c.rook_from),
+        _ => mv.to as usize,
+    };
+    let mut out = format!("{}{}", shape.name(mv.from as usize), shape.name(to));
     if let MoveKind::Promotion(k) = mv.kind {
         out.push(k.letter().to_ascii_lowercase());
     }

@@ -27,7 +27,9 @@ use std::io::BufRead;
 /// A place in the input: 1-based line, 1-based column counted in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Pos {
+    /// The line, from 1.
     pub line: usize,
+    /// The column in characters, from 1.
     pub column: usize,
 }
 
@@ -42,11 +44,16 @@ impl fmt::Display for Pos {
 pub struct RawGame {
     /// Tag pairs in file order, each with the position of its `[`.
     pub tags: Vec<(String, String, Pos)>,
+    /// The movetext in order: move numbers, plies, comments, variations, NAGs.
     pub moves: Vec<Node>,
     /// The result token that ended the movetext, if any.
     pub result: Option<String>,
     /// Where the game starts (its first tag or token).
     pub start: Pos,
+    /// Escape lines (`%` in the first column) met before or inside the
+    /// game, without their `%`, in order: private data of the program that
+    /// wrote the file, which PGN says readers pass over.
+    pub escapes: Vec<String>,
 }
 
 impl RawGame {
@@ -63,19 +70,50 @@ impl RawGame {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
     /// `12.` (`black` false) or `12...` / PGN4 `12..` (`black` true).
-    MoveNumber { number: u32, black: bool, pos: Pos },
+    MoveNumber {
+        /// The round number written (`12`).
+        number: u32,
+        /// Whether the number is followed by `...` / `..`: the round resumes
+        /// after its first ply.
+        black: bool,
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
     /// A ply token as written (`e4`, `Qd9xBa9+`, `R#`, `[1 4] f4xe5, Ng2-f4`).
-    Ply { text: String, pos: Pos },
+    Ply {
+        /// The token exactly as written, marks and annotation included.
+        text: String,
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
     /// A `{...}` comment (trimmed; inner line breaks kept as `\n`) or a `;`
     /// comment (the rest of the line, trimmed).
-    Comment { text: String, pos: Pos },
+    Comment {
+        /// The comment's text, without its braces or semicolon.
+        text: String,
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
     /// A `(...)` variation.
-    Variation { nodes: Vec<Node>, pos: Pos },
+    Variation {
+        /// The movetext inside the parentheses, nested variations included.
+        nodes: Vec<Node>,
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
     /// `$n`, or a stand-alone `!` `?` ... annotation (`!` = 1, `?` is a ply).
-    Nag { value: u16, pos: Pos },
+    Nag {
+        /// The annotation glyph's number (`$14` gives 14).
+        value: u16,
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
     /// PGN4's `..` between the plies of a round (any run of two or more dots
     /// standing alone, or `…`).
-    RoundSep { pos: Pos },
+    RoundSep {
+        /// Where the node starts in the input.
+        pos: Pos,
+    },
 }
 
 impl Node {
@@ -96,8 +134,11 @@ impl Node {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{pos}: expected {expected}, found \"{text}\"")]
 pub struct PgnError {
+    /// Where the offending text starts.
     pub pos: Pos,
+    /// The offending text, unquoted (`(` for an unclosed variation).
     pub text: String,
+    /// What would have fitted there, in words.
     pub expected: String,
 }
 
@@ -235,6 +276,14 @@ fn is_tag_line(line: &[char]) -> bool {
     it.next() == Some(&'[') && it.next().is_some_and(|c| c.is_ascii_alphabetic())
 }
 
+/// The key of a tag line (`[White "x"]` gives `White`).
+fn tag_key(line: &[char]) -> String {
+    line.iter()
+        .skip_while(|c| c.is_whitespace() || **c == '[')
+        .take_while(|c| !c.is_whitespace() && **c != '"' && **c != ']')
+        .collect()
+}
+
 fn is_blank(line: &[char]) -> bool {
     line.iter().all(|c| c.is_whitespace())
 }
@@ -259,6 +308,8 @@ fn nag_symbol(s: &str) -> Option<u16> {
 }
 
 impl<R: BufRead> PgnReader<R> {
+    /// A reader of the PGN or PGN4 games in `input`; nothing is read until the
+    /// first game is asked for.
     pub fn new(input: R) -> Self {
         PgnReader {
             input,
@@ -400,6 +451,15 @@ impl<R: BufRead> PgnReader<R> {
                 self.line_checked = false;
                 return err.map(Err);
             }
+            // ChessBase leaves an empty line among a game's tags: a tag the
+            // game does not have yet, before any movetext, continues it.
+            if b.phase == Phase::TagsEnded && !b.finished {
+                let key = tag_key(&self.line);
+                if !b.game.tags.iter().any(|t| t.0.eq_ignore_ascii_case(&key)) {
+                    self.builder.phase = Phase::Tags;
+                    return None;
+                }
+            }
             if matches!(b.phase, Phase::TagsEnded | Phase::Moves) || b.finished {
                 self.line_checked = false;
                 return Some(Ok(self.take_game()));
@@ -407,6 +467,11 @@ impl<R: BufRead> PgnReader<R> {
             return None;
         }
         if self.line.first() == Some(&'%') {
+            let text: String = self.line[1..].iter().collect();
+            self.builder
+                .game
+                .escapes
+                .push(text.trim_end_matches(['\r', '\n']).to_string());
             self.consume_line();
             return None;
         }

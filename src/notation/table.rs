@@ -36,7 +36,10 @@ pub use crate::record::Span;
 pub struct TableCell {
     /// The cell as written, trimmed ("Yel- low" kept as written).
     pub text: String,
+    /// Where the cell's text stands in the file.
     pub span: Span,
+    /// The cell read: a descriptive move, `Any move.`, a pass, an empty cell, or
+    /// an algebraic move.
     pub cell: Cell,
 }
 
@@ -58,20 +61,25 @@ pub struct Round {
 /// A tag pair `[Key "Value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
+    /// The tag's name (`Event`, `Variant`), as written.
     pub key: String,
     /// Unescaped (`\"` and `\\` read as `"` and `\`).
     pub value: String,
+    /// Where the tag pair stands in the file.
     pub span: Span,
 }
 
 /// A whole file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundTable {
+    /// The tag pairs before the header, in file order.
     pub tags: Vec<Tag>,
     /// The header's names as written, without one trailing period
     /// (`YELLOW.` gives `YELLOW`).
     pub players: Vec<String>,
+    /// Where the header row stands in the file.
     pub header_span: Span,
+    /// The rounds in file order, one per row.
     pub rounds: Vec<Round>,
 }
 
@@ -83,6 +91,7 @@ pub struct TableError {
     /// The offending text (may be empty when something is missing at the
     /// end of a cell or of the file).
     pub text: String,
+    /// What would have fitted there, in words.
     pub expected: String,
 }
 

@@ -4,17 +4,29 @@
 /// One diagnostic: `line` and `column` are 1-based (column in characters);
 /// `len` is the span's length in characters (at least one caret is drawn).
 pub struct Diagnostic<'a> {
+    /// The file name shown after `-->`.
     pub file: &'a str,
+    /// The whole text of the file, from which the offending line is taken.
     pub source: &'a str,
+    /// The line of the span, from 1.
     pub line: usize,
+    /// The column where the span starts, in characters, from 1.
     pub column: usize,
+    /// The span's length in characters (0 still draws one caret).
     pub len: usize,
+    /// The headline, printed after `error: `.
     pub message: &'a str,
+    /// The words written after the carets, saying what they point at (the
+    /// player's move as written, for a move that does not replay).
     pub label: &'a str,
+    /// Lines printed after the source line, each after ` = ` (`legal moves: ...`).
     pub notes: &'a [String],
 }
 
 impl Diagnostic<'_> {
+    /// The diagnostic as text: headline, location, source line with carets and
+    /// label, then the notes, each line ending in `\n`. A line number past the
+    /// end of the source drops the source line, not the rest.
     pub fn render(&self) -> String {
         render_parts(self)
     }

@@ -19,8 +19,12 @@ pub fn tables(r: &GameReport) -> String {
     if r.two_king_checkmate == Some(true) {
         claim.push_str("; a 2K checkmate");
     }
+    let in_variations = match r.variation_plies {
+        0 => String::new(),
+        n => format!(" (and {n} in variations)"),
+    };
     let mut out = format!(
-        "== {} ({}): {} plies, {} rounds; result {}{}{claim}\n\n",
+        "== {} ({}): {} plies{in_variations}, {} rounds; result {}{}{claim}\n\n",
         r.source,
         r.variant,
         r.plies,

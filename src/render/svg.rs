@@ -12,14 +12,18 @@ use std::fmt::Write as _;
 /// A square of a board, 0-based: `(0, 0)` is a1, bottom-left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardSquare {
+    /// The file, from 0 at the left (`a`).
     pub x: usize,
+    /// The rank, from 0 at the bottom (rank 1).
     pub y: usize,
 }
 
 /// One man on a diagram.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DiagramMan {
+    /// The man's file, from 0 at the left.
     pub x: usize,
+    /// The man's rank, from 0 at the bottom.
     pub y: usize,
     /// `'K'`, `'Q'`, `'R'`, `'B'`, `'N'`, `'P'` or `'S'` (squirk). Lower case
     /// is accepted; any other character is drawn as that letter in a circle.
@@ -36,7 +40,9 @@ pub struct DiagramMan {
 /// A board diagram.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Diagram {
+    /// The number of files of the board's enclosing rectangle.
     pub width: usize,
+    /// The number of ranks of the board's enclosing rectangle.
     pub height: usize,
     /// `width * height` entries, index `y * width + x`; `false` = no square.
     /// Missing entries (a short or empty vector) count as existing squares.
@@ -44,6 +50,7 @@ pub struct Diagram {
     /// Same indexing: light or dark square. Missing entries follow the usual
     /// pattern (a1 dark).
     pub light: Vec<bool>,
+    /// The men to draw; men off the board or on missing squares are skipped.
     pub men: Vec<DiagramMan>,
     /// Both squares are highlighted and an arrow joins their centres.
     pub last_move: Option<(BoardSquare, BoardSquare)>,
@@ -56,7 +63,9 @@ pub struct Diagram {
 /// One line of a [`Plot`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Series {
+    /// The line's name in the legend (a player or a team).
     pub name: String,
+    /// A CSS colour for the line and its legend swatch.
     pub colour: String,
     /// One value per entry of [`Plot::x_values`]; non-finite values are
     /// skipped, values without an x value are not drawn.
@@ -68,11 +77,15 @@ pub struct Series {
 /// A line chart.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Plot {
+    /// Drawn above the chart.
     pub title: String,
+    /// The label of the horizontal axis (`round`).
     pub x_label: String,
+    /// The label of the vertical axis (`material`).
     pub y_label: String,
     /// Round numbers, one per value of each series.
     pub x_values: Vec<usize>,
+    /// The lines to draw, each with one value per x value.
     pub series: Vec<Series>,
 }
 

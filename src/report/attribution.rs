@@ -17,9 +17,13 @@ pub fn checker(seats: usize, mover: usize, by: &[usize]) -> Option<usize> {
 /// A move in a report: round, ply number (1-based in the game), player and text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveRef {
+    /// The round (move number) of the move.
     pub round: usize,
+    /// The ply's number in the game, from 1 (main line only).
     pub ply: usize,
+    /// The name of the player who made the move.
     pub player: String,
+    /// The move in long algebraic with check marks (`Qa7xh14+`).
     #[serde(rename = "move")]
     pub mv: String,
 }
@@ -27,6 +31,7 @@ pub struct MoveRef {
 /// One mate and what led to it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mate {
+    /// The name of the mated player.
     pub mated: String,
     /// The player whose check mated him (`None` if no check was ever recorded).
     pub mating: Option<String>,

@@ -10,26 +10,38 @@ use crate::board::Bits;
 use crate::record::Record;
 use crate::replay::Trace;
 
+/// Everything `roundtable stats` computes for one replayed game: counts, the
+/// result, material by round, mates and their attribution, per-player
+/// statistics; serialised as one JSON object per game by `stats --json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameReport {
     /// Where the game came from (file, and game number when several).
     pub source: String,
+    /// The variant's id (`verney`, `chess`).
     pub variant: String,
+    /// The record's tag pairs, in the record's order, as `(key, value)`.
     pub tags: Vec<(String, String)>,
+    /// The number of plies in the main line, passes included.
     pub plies: usize,
     /// Plies inside variations, at any depth (not in `plies`).
     pub variation_plies: usize,
+    /// The round of the last ply (0 when the game has no ply).
     pub rounds: usize,
     /// `1-0`, `Yellow+White`, `1/2-1/2`, or `*` while the game goes on.
     pub result: String,
+    /// Why the game ended (`both adversaries mated`), when known.
     pub reason: Option<String>,
+    /// The value scale the material figures are on.
     pub scale: Scale,
-    /// Player names in seat order, and the teams as lists of names.
+    /// Player names in seat order.
     pub players: Vec<String>,
+    /// The teams, in order of team number, each as the names of its players.
     pub teams: Vec<Vec<String>>,
     /// Material per player and per team after each round (round 0: the start).
     pub material: Vec<RoundMaterial>,
+    /// Every mate of the game, in order, with who mated and who checked before.
     pub mates: Vec<Mate>,
+    /// Per-player statistics, in seat order.
     pub stats: Vec<PlayerStats>,
     /// The round from which a draw may be claimed (Verney: one piece or
     /// none left on each side), if it came to that.

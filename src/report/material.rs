@@ -9,11 +9,17 @@ use crate::variant::{Values, Variant};
 /// Values of the men, kings not counted.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scale {
+    /// The scale's name (`verney`, `orthodox`, or the one a scale file gives).
     pub name: String,
+    /// The value of a pawn.
     pub pawn: u32,
+    /// The value of a knight.
     pub knight: u32,
+    /// The value of a bishop.
     pub bishop: u32,
+    /// The value of a rook (Verney's castle).
     pub rook: u32,
+    /// The value of a queen.
     pub queen: u32,
     /// Double King Chess's rook-and-leaper; valued between rook and queen.
     pub squirk: u32,
@@ -85,8 +91,11 @@ pub fn of_position<B: Bits>(pos: &Position<B>, scale: &Scale) -> Vec<u32> {
 /// Material of each seat after each round of the trace (round 0: the start).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RoundMaterial {
+    /// The round after which the material is counted (0: the start position).
     pub round: usize,
+    /// Each player's material, in seat order.
     pub seats: Vec<u32>,
+    /// Each team's material (the sum of its players'), in order of team number.
     pub teams: Vec<u32>,
 }
 

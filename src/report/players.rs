@@ -12,25 +12,38 @@ use crate::board::Bits;
 use crate::engine::Move;
 use crate::replay::{Event, Trace};
 
+/// One player's figures over a game's main line, on a value scale.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct PlayerStats {
+    /// The player's name.
     pub player: String,
+    /// His plies that were moves.
     pub moves: usize,
+    /// His plies that were passes.
     pub passes: usize,
+    /// His moves the replay chose for `Any move.` turns (or the record marks as
+    /// so chosen); these count among his moves or passes too.
     pub inferred: usize,
+    /// The men he took.
     pub captures: usize,
     /// Captures by the kind of man taken (`queen`, `pawn`, ...).
     pub captured_kinds: BTreeMap<String, usize>,
     /// Captures by whose man was taken.
     pub captured_from: BTreeMap<String, usize>,
+    /// Checks counted for him (see [`checker`]): each
+    /// king a move newly checks counts once.
     pub checks_given: usize,
+    /// Checks on his king(s): each ply that newly checks him counts once.
     pub checks_received: usize,
+    /// His pawns promoted.
     pub promotions: usize,
     /// Value of the men he took, on the scale.
     pub material_won: u32,
     /// Value of his men taken, on the scale.
     pub material_lost: u32,
+    /// Mates attributed to him as the mating player.
     pub mates_given: usize,
+    /// The times he was mated.
     pub mated: usize,
 }
 

@@ -1,6 +1,8 @@
 //! Long and short algebraic moves resolved against a position: the same
 //! filter for both, by kind, start square (or its file or rank), target
-//! square and promotion. Castling is also accepted as the king's move.
+//! square and promotion. Castling is also accepted as the king's move, to
+//! his castling square or onto his own rook; a move without a piece letter
+//! but with its start square (`g1f3`) is any man's.
 
 use super::{ResolveError, pick};
 use crate::board::Bits;
@@ -86,12 +88,30 @@ pub fn resolve<B: Bits>(
                 _ => None,
             };
             let shape = variant.shape;
+            // A bare coordinate move (`g1f3`, UCI's form) names its man by
+            // the square it leaves; a written piece letter must agree.
+            let coordinate = piece.is_none() && from.is_some();
             let named = |mv: Move| {
                 !mv.is_pass()
-                    && pos.man_at(mv.from as usize).is_some_and(|m| m.kind == kind)
+                    && pos
+                        .man_at(mv.from as usize)
+                        .is_some_and(|m| m.kind == kind || coordinate)
                     && from.is_none_or(|f| f == mv.from as usize)
                     && from_file.is_none_or(|f| shape.coords(mv.from as usize).0 == f as usize)
                     && from_rank.is_none_or(|r| shape.coords(mv.from as usize).1 == r as usize)
+            };
+            // Castling written as the king taking his own rook (`e1h1`, as
+            // UCI writes Chess960 castling).
+            let king_takes_rook = |mv: Move| match mv.kind {
+                MoveKind::Castle(i) => {
+                    (coordinate || kind == Kind::King)
+                        && pos
+                            .rules()
+                            .castles
+                            .get(i as usize)
+                            .is_some_and(|c| c.rook_from == to)
+                }
+                _ => false,
             };
             // The man a move takes: on its target, or the pawn en passant removes.
             let taken = |mv: Move| match mv.kind {
@@ -104,7 +124,7 @@ pub fn resolve<B: Bits>(
                 |mv: Move| captured.is_none_or(|c| taken(mv) == Some(kind_of(Some(c))));
             let fits_but_capture = |mv: Move| {
                 named(mv)
-                    && mv.to as usize == to
+                    && (mv.to as usize == to || king_takes_rook(mv))
                     && match (promotion, mv.promotion()) {
                         (None, None) => true,
                         (Some(w), Some(k)) => w == k,

@@ -116,7 +116,11 @@ impl System {
 
 /// What the resolver needs besides the position and the legal moves.
 pub struct Context<'a> {
+    /// Each seat's descriptive system, by seat; `None` for a seat whose setup has
+    /// no king next to a queen to name the files from.
     pub systems: &'a [Option<System>],
+    /// The start square of each man on the board, so that `K. B.` finds the man
+    /// that started on the king's bishop's square wherever he stands now.
     pub ids: &'a Identities,
 }
 

@@ -16,9 +16,17 @@ pub use identity::Identities;
 pub enum ResolveError {
     /// No legal move fits; `legal` lists the legal moves of the named man
     /// (or every legal move when no man of that name can move).
-    NoMatch { reason: String, legal: Vec<String> },
+    NoMatch {
+        /// Why nothing fits, naming the man (`no legal move of Yellow's K. B. fits`).
+        reason: String,
+        /// The legal moves listed, in long algebraic.
+        legal: Vec<String>,
+    },
     /// Several legal moves fit.
-    Ambiguous { candidates: Vec<String> },
+    Ambiguous {
+        /// The legal moves that fit, in long algebraic.
+        candidates: Vec<String>,
+    },
     /// The description itself cannot apply here (unknown player, no such square).
     Invalid(String),
 }
@@ -47,7 +55,7 @@ fn list_or_none(moves: &[String]) -> String {
     }
 }
 
-/// Picks the one legal move among `legal` that `fits`; `own_moves` says which
+/// Picks the one legal move among `legal` that `fits`; `named_man` says which
 /// legal moves to list when nothing fits (those of the named man); `what`
 /// names the man, only when an error needs it.
 pub fn pick<B: Bits>(

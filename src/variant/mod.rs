@@ -9,6 +9,7 @@
 //! line), then its tests and its README notes.
 
 mod chess;
+mod chess960;
 mod chesscom;
 mod cross;
 mod double_king;
@@ -349,6 +350,10 @@ pub struct Variant {
     pub dead_men_capturable: bool,
     /// The castlings, each with its seat.
     pub castlings: &'static [Castling],
+    /// Coordinate notation (UCI) writes castling as the king moving onto his
+    /// own rook, as Chess960 must (its king may castle without moving, or
+    /// onto a square he could also reach by a plain move).
+    pub castle_onto_rook: bool,
     /// The value scale reports use unless told otherwise.
     pub values: Values,
     /// How notations name the variant.
@@ -381,6 +386,7 @@ impl Variant {
         king_capture: false,
         dead_men_capturable: false,
         castlings: &[],
+        castle_onto_rook: false,
         values: Values::ORTHODOX,
         hints: NotationHints {
             aliases: &[],
@@ -477,6 +483,7 @@ impl Variant {
 /// lists them: the registry. A new variant adds one line here.
 const BUILT_IN: &[&Variant] = &[
     &chess::CHESS,
+    &chess960::CHESS960,
     &verney::VERNEY,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,

@@ -51,8 +51,12 @@ impl Hooks for InertMates {
     }
 
     fn make<B: Bits>(&self, pos: &mut Position<B>, mv: Move, reexamine: bool) {
+        // Mated players are re-examined "after every ply (a move, or a pass
+        // in which a player became mated or stalemated)": not after the pass
+        // of a player who was mated already (rules.md, "Release").
+        let mated_passes = mv.is_pass() && pos.status(pos.turn()) == Status::Mated;
         pos.make_plain(mv);
-        if reexamine && pos.anyone_mated() {
+        if reexamine && !mated_passes && pos.anyone_mated() {
             pos.reexamine_mated();
         }
     }

@@ -1,0 +1,103 @@
+//! Properties on any input (proptest): arbitrary bytes never panic; damaged
+//! records fail with an error that names its line, column and token; every
+//! error message says something.
+
+use proptest::prelude::*;
+use roundtable::{Error, Game, read_stream};
+
+const MORPHY: &str = include_str!("../records/morphy-opera-1858.pgn");
+const VERNEY: &str = include_str!("../records/verney-1881.txt");
+
+/// Reads and checks every game of `bytes`; returns the errors met.
+fn errors_of(bytes: Vec<u8>) -> Vec<Error> {
+    let mut out = Vec::new();
+    match read_stream(std::io::Cursor::new(bytes)) {
+        Err(e) => out.push(e),
+        Ok(games) => {
+            for game in games.take(200) {
+                match game {
+                    Err(e) => out.push(e),
+                    Ok(record) => {
+                        if let Err(e) = Game::validate(&record) {
+                            out.push(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The place an error names, when it names one.
+fn place(e: &Error) -> Option<(usize, usize)> {
+    match e {
+        Error::Read(e) => e.span.map(|s| (s.line, s.column)),
+        Error::Replay(e) => e.span.map(|s| (s.line, s.column)),
+        _ => None,
+    }
+}
+
+/// `text` with `edits` applied: (position, byte to put there or none to delete).
+fn damaged(text: &str, edits: &[(usize, Option<u8>)]) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for &(at, byte) in edits {
+        let at = at % (bytes.len() + 1);
+        match byte {
+            Some(b) if at < bytes.len() && b % 2 == 0 => bytes[at] = b,
+            Some(b) => bytes.insert(at, b),
+            None if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            None => {}
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..3000)) {
+        for e in errors_of(bytes) {
+            prop_assert!(!e.to_string().trim().is_empty());
+        }
+    }
+
+    #[test]
+    fn pgn_like_text_never_panics(text in "[\\[\\]\"a-hKQRBNx1-8 .=+#(){};$!?*/-]{0,400}") {
+        for e in errors_of(text.into_bytes()) {
+            prop_assert!(!e.to_string().trim().is_empty());
+        }
+    }
+
+    /// A damaged real game either still reads and replays, or fails at a
+    /// place inside the text with a message and the text it quotes.
+    #[test]
+    fn a_damaged_pgn_fails_at_a_place(edits in proptest::collection::vec((any::<usize>(), proptest::option::of(any::<u8>())), 1..4)) {
+        let bytes = damaged(MORPHY, &edits);
+        let lines = bytes.split(|&b| b == b'\n').count();
+        for e in errors_of(bytes) {
+            let message = e.to_string();
+            prop_assert!(!message.trim().is_empty());
+            if let Some((line, column)) = place(&e) {
+                prop_assert!(line >= 1 && line <= lines + 1, "{message}");
+                prop_assert!(column >= 1, "{message}");
+            }
+            if let Error::Replay(r) = &e {
+                prop_assert!(r.span.is_some(), "a replay error names its place: {message}");
+                prop_assert!(!r.text.is_empty() || r.message.contains("pass"), "{message}");
+            }
+        }
+    }
+
+    /// The same for Verney's round table of 1881.
+    #[test]
+    fn a_damaged_round_table_fails_at_a_place(edits in proptest::collection::vec((any::<usize>(), proptest::option::of(any::<u8>())), 1..3)) {
+        let bytes = damaged(VERNEY, &edits);
+        for e in errors_of(bytes) {
+            prop_assert!(!e.to_string().trim().is_empty());
+        }
+    }
+}
