@@ -95,11 +95,24 @@ fn resolved_line<B: Bits>(
         .iter()
         .zip(source)
         .map(|(p, m)| {
-            let mv = p.long.trim_end_matches(['+', '#']).to_string();
             let written = p.text.trim();
+            // A Chess.com exit stays in the move: alone (`R`, `T#`) or glued.
+            let exit = p.events.iter().find_map(|e| match e {
+                Event::Exit { timed_out, .. } => Some(if *timed_out { 'T' } else { 'R' }),
+                _ => None,
+            });
+            let mv = match exit {
+                Some(_) if p.mv.is_pass() => written.to_string(),
+                Some(c) => format!("{}{c}", p.long.trim_end_matches(['+', '#'])),
+                None => p.long.trim_end_matches(['+', '#']).to_string(),
+            };
             RecordMove {
                 player: name(p.seat),
-                written: (!written.is_empty() && written != mv && written != p.long)
+                // Chess.com's tokens are kept whenever they differ from the
+                // move (their marks are the server's, not derived).
+                written: (!written.is_empty()
+                    && written != mv
+                    && (written != p.long || v.hints.keeps_exits))
                     .then(|| written.to_string()),
                 checks: p
                     .events
@@ -151,9 +164,18 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         start: source.start.clone(),
         moves,
         result: match (&trace.outcome, &source.result) {
+            // Who has the most points is the record's to say (Chess.com FFA:
+            // its Result includes awards the moves do not show).
+            (
+                Some(Outcome::Win {
+                    reason: crate::engine::EndReason::MostPoints,
+                    ..
+                }),
+                Some(stated),
+            ) => Some(stated.clone()),
             // A stated result that the final position contradicts is kept as
             // the source states it (replay::result_warnings reports it).
-            (Some(o), Some(stated)) if result_of(v, o).score != stated.score => {
+            (Some(o), Some(stated)) if contradicts(v, o, stated) => {
                 Some(stated.clone())
             }
             (Some(o), _) => Some(result_of(v, o)),
@@ -162,6 +184,14 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         escapes: source.escapes.clone(),
         warnings: source.warnings.clone(),
     }
+}
+
+/// Whether a stated result contradicts the outcome on the board. Only
+/// two-player results (`1-0`, `0-1`, `1/2-1/2`) compare: multi-player
+/// records state results in their own conventions (Chess.com's `0-1` for a
+/// team).
+pub fn contradicts(v: &crate::variant::Variant, outcome: &Outcome, stated: &GameResult) -> bool {
+    v.players() == 2 && stated.score != "*" && result_of(v, outcome).score != stated.score
 }
 
 /// Writes a replayed record in `notation`.
@@ -326,7 +356,9 @@ fn ply_texts<B: Bits>(
             .rev()
             .take_while(|c| *c == '+' || *c == '#')
             .collect();
-        let mut text = if ply.mv.is_pass() {
+        let mut text = if let Some(token) = crate::notation::chesscom::token(v, &before, ply) {
+            token
+        } else if ply.mv.is_pass() {
             let mated = ply.events.iter().any(|e| matches!(e, Event::Mated { .. }));
             let stalemated = ply
                 .events

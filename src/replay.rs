@@ -576,7 +576,7 @@ pub fn result_warnings(
     let mut out = record.warnings.0.clone();
     if let (Some(o), Some(stated)) = (outcome, &record.result) {
         let found = crate::convert::result_of(variant, o);
-        if stated.score != "*" && found.score != stated.score {
+        if crate::convert::contradicts(variant, o, stated) {
             let span = record.moves.last().and_then(|m| m.origin.span);
             out.push(Warning {
                 span,

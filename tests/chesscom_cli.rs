@@ -98,3 +98,72 @@ fn replay_shows_the_first_impossible_move_with_its_line() {
     );
     assert!(stderr.contains("legal moves: Qn8-j12"), "{stderr}");
 }
+
+#[test]
+fn show_marks_dead_men_and_one_point_queens() {
+    // 100527014 at its end: Red resigned (`55. R`), his king walks and his
+    // army is dead (`*`), among it a one-point queen on m5; Blue is out.
+    let out = roundtable()
+        .args(["show", &data("ffa/human_4pc_game_100527014.pgn4")])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let rank = |n: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(rank("5").contains("rD*"), "{stdout}");
+    assert!(rank("7").contains("bK*"), "{stdout}");
+    assert!(
+        rank("1").contains("rK ") && !rank("1").contains("rK*"),
+        "{stdout}"
+    );
+    assert!(rank("13").contains("yK "), "{stdout}");
+}
+
+#[test]
+fn validate_and_stats_count_the_games_whose_points_agree() {
+    let out = roundtable()
+        .args(["validate", &data("")])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(
+        count(&stdout, "points in the Result tag"),
+        Some(70),
+        "{stdout}"
+    );
+    assert_eq!(
+        count(&stdout, "points recomputed alike"),
+        Some(66),
+        "{stdout}"
+    );
+    // stats, one game: the recomputed points beside the Result tag's.
+    // 100527014: Result Red 72, Blue 14, Yellow 61, Green 33; Termination
+    // `(Yellow +20)`: Yellow's 61 holds the award.
+    let out = roundtable()
+        .args(["stats", &data("ffa/human_4pc_game_100527014.pgn4")])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let points = stdout
+        .split("Points (agree):")
+        .nth(1)
+        .expect("points table");
+    let row = |name: &str| -> Vec<String> {
+        points
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_default()
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    assert_eq!(row("Red"), vec!["Red", "72", "0", "72"]);
+    assert_eq!(row("Blue"), vec!["Blue", "14", "0", "14"]);
+    assert_eq!(row("Yellow"), vec!["Yellow", "61", "20", "61"]);
+    assert_eq!(row("Green"), vec!["Green", "33", "0", "33"]);
+}

@@ -302,3 +302,67 @@ fn rule_variants_that_change_play_are_refused_by_name() {
     let ghost = text.replace("Anonymous", "Ghostboard Blindfold");
     assert_eq!(trace(&ghost).plies.len(), trace(&text).plies.len());
 }
+
+#[test]
+fn fen4_carries_every_position_of_the_exports() {
+    use roundtable::notation::{read_position, write_position};
+    let mut walking = 0;
+    let mut dames = 0;
+    let mut with_ep = 0;
+    for path in exports() {
+        let t = trace(&std::fs::read_to_string(&path).expect("export"));
+        for (i, p) in t.plies.iter().enumerate() {
+            let pos = p.after;
+            let text = write_position(&pos);
+            let back: roundtable::engine::Position<U256> =
+                read_position(t.variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(write_position(&back), text, "{} ply {i}", path.display());
+            for s in 0..4 {
+                assert_eq!(back.status(s), pos.status(s), "{text}");
+                assert_eq!(back.points(s), pos.points(s), "{text}");
+                assert_eq!(back.ep_chance(s), pos.ep_chance(s), "{text}");
+            }
+            assert!(back.promoted() == pos.promoted(), "{text}");
+            // (Castling rights are compared through the text: FEN4 cannot
+            // say that a rook is unmoved once its king has moved.)
+            assert_eq!(back.turn(), pos.turn());
+            if i % 50 == 0 {
+                assert_eq!(back.perft(2), pos.perft(2), "{text}");
+            }
+            walking += usize::from((0..4).any(|s| pos.status(s) == Status::Walking));
+            dames += usize::from(text.contains('D'));
+            with_ep += usize::from(text.contains("enPassant"));
+        }
+    }
+    assert!(
+        walking > 100 && dames > 100 && with_ep > 100,
+        "{walking} {dames} {with_ep}"
+    );
+}
+
+#[test]
+fn fen4_of_a_walking_king_and_a_dame() {
+    use roundtable::notation::{read_position, write_position};
+    // 100527014 after `55. R`: Red's king walks, his army is dead; Blue and
+    // Green are out; the points are the replay's.
+    let t = trace(&text_of("ffa/human_4pc_game_100527014.pgn4"));
+    let text = write_position(t.last());
+    assert!(text.starts_with("Y-1,1,0,1-"), "{text}");
+    assert!(
+        text.contains(",rK,") || text.contains("rK,") || text.contains(",rK"),
+        "{text}"
+    );
+    assert!(!text.contains("drK"), "{text}");
+    let points: Vec<u32> = (0..4).map(|s| t.last().points(s)).collect();
+    let field: Vec<&str> = text.split('-').collect();
+    assert_eq!(
+        field[4],
+        points
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let back: roundtable::engine::Position<U256> = read_position(t.variant, &text).expect("reads");
+    assert_eq!(back.status(RED), Status::Walking);
+}

@@ -408,3 +408,28 @@ fn teams_mate_waits_for_the_victims_turn_and_a_partner_may_parry() {
         })
     );
 }
+
+#[test]
+fn a_walking_king_attacks_the_squares_next_to_it() {
+    // Spec §4: "a DKW king attacks only the squares next to it" (HOR's
+    // in_check ignores DKW armies altogether). The exports need the
+    // attack: cc_game_0055's last ply `Qk7xNk5+#` mates Blue only because
+    // Red's walking king on j3 covers i4. So a live king may not step next
+    // to a walking king, while the walking king's other men give no check.
+    let (walking_red, _) = exit(&position(&["rNe2", "yKg14"], RED), RED);
+    // A walking king on h3: Yellow's king on f4 may not step to g3 or g4.
+    let mut q = walking_red;
+    q.remove(sq("g14"));
+    q.remove(sq("h1"));
+    q.put(sq("h3"), Man::new(Kind::King, RED, Dir::North));
+    q.put(sq("f4"), Man::new(Kind::King, YELLOW, Dir::South));
+    q.set_turn(YELLOW);
+    let list = moves(&q);
+    assert!(
+        !q.in_check(YELLOW),
+        "Red's dead knight on e2 gives no check"
+    );
+    assert!(!list.contains(&"Kf4-g3".to_string()), "{list:?}");
+    assert!(!list.contains(&"Kf4-g4".to_string()), "{list:?}");
+    assert!(list.contains(&"Kf4-f5".to_string()), "{list:?}");
+}

@@ -182,6 +182,21 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
         .parse()
         .map_err(|_| bad(format!("the clock must be a number, not `{}`", fields[5])))?;
     pos.set_clocks(clock, 1);
+    let points: Vec<&str> = fields[4].split(',').map(str::trim).collect();
+    if points.len() != 4 {
+        return Err(bad(format!(
+            "points must be four comma-separated numbers, not `{}`",
+            fields[4]
+        )));
+    }
+    for (i, p) in points.iter().enumerate() {
+        let value: u32 = p
+            .parse()
+            .map_err(|_| bad(format!("points must be numbers, not `{p}`")))?;
+        if let Some(seat) = seat_of_colour(variant, i) {
+            pos.set_points(seat, value);
+        }
+    }
     for (i, &is_dead) in dead.iter().enumerate() {
         match seat_of_colour(variant, i) {
             Some(seat) if is_dead => {
@@ -203,7 +218,13 @@ pub fn read<B: Bits>(variant: &'static Variant, text: &str) -> Result<Position<B
         } else {
             castle_long[colour]
         };
-        if allowed {
+        // Only a castling whose king and rook stand on their squares (a
+        // variant may list castlings of two arrays: Chess.com).
+        let stands = |sq: usize, kind: Kind| {
+            pos.man_at(sq)
+                .is_some_and(|m| m.kind == kind && m.owner == c.seat)
+        };
+        if allowed && stands(rule.king_from, Kind::King) && stands(rule.rook_from, Kind::Rook) {
             unmoved |= B::bit(rule.king_from) | B::bit(rule.rook_from);
         }
     }
@@ -283,6 +304,15 @@ fn read_board<B: Bits>(
                 l => Kind::from_letter(l)
                     .ok_or_else(|| bad(format!("`{l}` in `{token}` is not a man")))?,
             };
+            // A dead player's king written alive walks (Dead King Walking).
+            if kind == Kind::King
+                && !dead
+                && variant.dead_men_capturable
+                && matches!(pos.status(owner), Status::Out | Status::Walking)
+            {
+                pos.set_status(owner, Status::Walking);
+            }
+            let walking_king = kind == Kind::King && pos.status(owner) == Status::Walking;
             let sq = shape.square(x, y);
             if x >= shape.width || !shape.exists(sq) {
                 return Err(bad(format!(
@@ -290,12 +320,20 @@ fn read_board<B: Bits>(
                     y + 1
                 )));
             }
-            if dead != (pos.status(owner) == Status::Mated || pos.status(owner) == Status::Out) {
+            let player_dead = matches!(
+                pos.status(owner),
+                Status::Mated | Status::Out | Status::Walking
+            );
+            if dead != (player_dead && !walking_king) {
                 return Err(bad(format!(
                     "`{token}`: a man is written dead exactly when its player is dead"
                 )));
             }
             pos.put(sq, Man::new(kind, owner, variant.seats[owner].forward));
+            if letter == 'D' {
+                let marked = pos.promoted() | B::bit(sq);
+                pos.set_promoted(marked);
+            }
             x += 1;
         }
         if x != shape.width {
@@ -418,8 +456,10 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
         .get(colour_of_seat(v, pos.turn()))
         .map(|c| c.0.to_ascii_uppercase())
         .unwrap_or('R');
-    let dead_of =
-        |i: usize| seat_at(i).is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out));
+    let dead_of = |i: usize| {
+        seat_at(i)
+            .is_some_and(|s| matches!(pos.status(s), Status::Mated | Status::Out | Status::Walking))
+    };
     let join = |f: &dyn Fn(usize) -> bool| {
         (0..4)
             .map(|i| if f(i) { "1" } else { "0" })
@@ -495,12 +535,18 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
                         .get(colour_of_seat(v, man.owner))
                         .map(|c| c.0)
                         .unwrap_or('?');
-                    let dead = if matches!(pos.status(man.owner), Status::Mated | Status::Out) {
-                        "d"
-                    } else {
-                        ""
+                    let dead = match pos.status(man.owner) {
+                        Status::Mated | Status::Out => "d",
+                        // A walking king lives; his army is dead.
+                        Status::Walking if man.kind != Kind::King => "d",
+                        _ => "",
                     };
-                    tokens.push(format!("{dead}{colour}{}", man.kind.letter()));
+                    let sq = shape.square(x, y);
+                    let letter = match v.hints.promotion_letter {
+                        Some(l) if man.kind == Kind::Queen && pos.promoted().has(sq) => l,
+                        _ => man.kind.letter(),
+                    };
+                    tokens.push(format!("{dead}{colour}{letter}"));
                 }
                 None => empty += 1,
             }
@@ -515,11 +561,15 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
     } else {
         format!("{{{}}}-", extras.join(","))
     };
+    let points: Vec<String> = (0..4)
+        .map(|i| seat_at(i).map_or(0, |s| pos.points(s)).to_string())
+        .collect();
     format!(
-        "{turn}-{}-{}-{}-0,0,0,0-{}-{extra}{}",
+        "{turn}-{}-{}-{}-{}-{}-{extra}{}",
         join(&dead_of),
         join(&|i| castle("O-O", i)),
         join(&|i| castle("O-O-O", i)),
+        points.join(","),
         pos.halfmove_clock(),
         ranks.join("/")
     )

@@ -1,6 +1,7 @@
 //! Notations: one reader and one writer per notation.
 
 pub mod algebraic;
+pub mod chesscom;
 pub mod descriptive;
 pub mod fen;
 pub mod fen4;

@@ -25,12 +25,8 @@ pub fn text<B: Bits>(pos: &Position<B>) -> String {
                         let turned = m.kind == crate::men::Kind::Pawn
                             && v.seats.get(m.owner).is_some_and(|s| s.forward != m.dir);
                         let mark = if turned { dir_mark(m.dir) } else { ' ' };
-                        let mark = if pos.status(m.owner) == Status::Mated {
-                            '*'
-                        } else {
-                            mark
-                        };
-                        format!("{letter}{}{mark}", m.kind.letter())
+                        let mark = if inert(pos, sq, m) { '*' } else { mark };
+                        format!("{letter}{}{mark}", kind_letter(pos, sq, m))
                     }
                 }
             };
@@ -44,6 +40,25 @@ pub fn text<B: Bits>(pos: &Position<B>) -> String {
     }
     out.push('\n');
     out
+}
+
+/// Whether a man is inert: his player is mated, or (Chess.com) out or
+/// walking, his men dead (a walking king excepted).
+fn inert<B: Bits>(pos: &Position<B>, sq: usize, m: crate::men::Man) -> bool {
+    let _ = sq;
+    match pos.status(m.owner) {
+        Status::Mated | Status::Out => true,
+        Status::Walking => m.kind != crate::men::Kind::King,
+        _ => false,
+    }
+}
+
+/// The letter of a man's kind: `D` for Chess.com's one-point queen.
+fn kind_letter<B: Bits>(pos: &Position<B>, sq: usize, m: crate::men::Man) -> char {
+    match pos.variant().hints.promotion_letter {
+        Some(l) if m.kind == crate::men::Kind::Queen && pos.promoted().has(sq) => l,
+        _ => m.kind.letter(),
+    }
 }
 
 fn dir_mark(d: crate::board::Dir) -> char {
@@ -82,9 +97,9 @@ pub fn svg<B: Bits>(
             DiagramMan {
                 x,
                 y,
-                kind: m.kind.letter(),
+                kind: kind_letter(pos, sq, m),
                 colour: colour(seat.map(|s| s.name).unwrap_or("")),
-                inert: pos.status(m.owner) == Status::Mated,
+                inert: inert(pos, sq, m),
                 arrow: turned.then(|| m.dir.letter()),
             }
         })

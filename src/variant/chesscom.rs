@@ -404,6 +404,11 @@ impl Hooks for Ffa {
 }
 
 impl Hooks for Teams {
+    /// A position text's dead player was mated at his turn: the game is over.
+    fn dead_status(&self) -> Status {
+        Status::Mated
+    }
+
     fn judge<B: Bits>(&self, pos: &Position<B>, status: &[Status; 4], has_moves: bool) -> Turn {
         // A player mated or stalemated at his turn, or whose king was
         // taken, ends the game at the next turn.
