@@ -164,17 +164,32 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         start: source.start.clone(),
         moves,
         result: match (&trace.outcome, &source.result) {
+            // Who has the most points is the record's to say (Chess.com FFA:
+            // its Result includes awards the moves do not show).
+            (
+                Some(Outcome::Win {
+                    reason: crate::engine::EndReason::MostPoints,
+                    ..
+                }),
+                Some(stated),
+            ) => Some(stated.clone()),
             // A stated result that the final position contradicts is kept as
             // the source states it (replay::result_warnings reports it).
-            (Some(o), Some(stated)) if result_of(v, o).score != stated.score => {
-                Some(stated.clone())
-            }
+            (Some(o), Some(stated)) if contradicts(v, o, stated) => Some(stated.clone()),
             (Some(o), _) => Some(result_of(v, o)),
             (None, stated) => stated.clone(),
         },
         escapes: source.escapes.clone(),
         warnings: source.warnings.clone(),
     }
+}
+
+/// Whether a stated result contradicts the outcome on the board. Only
+/// two-player results (`1-0`, `0-1`, `1/2-1/2`) compare: multi-player
+/// records state results in their own conventions (Chess.com's `0-1` for a
+/// team).
+pub fn contradicts(v: &crate::variant::Variant, outcome: &Outcome, stated: &GameResult) -> bool {
+    v.players() == 2 && stated.score != "*" && result_of(v, outcome).score != stated.score
 }
 
 /// Writes a replayed record in `notation`.

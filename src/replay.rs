@@ -575,29 +575,9 @@ pub fn result_warnings(
     outcome: Option<&Outcome>,
 ) -> Vec<Warning> {
     let mut out = record.warnings.0.clone();
-    // A most-points outcome (Chess.com FFA) does not contradict a points
-    // Result: `stats` compares the points themselves.
-    let by_points = matches!(
-        outcome,
-        Some(Outcome::Win {
-            reason: crate::engine::EndReason::MostPoints,
-            ..
-        })
-    );
-    // `1-0` / `0-1` name the first seat's team or the other one (Chess.com
-    // Teams writes them so).
-    let team_score = |o: &Outcome| match o {
-        Outcome::Win { seats, .. } if variant.team_count() == 2 => {
-            Some(if seats & 1 != 0 { "1-0" } else { "0-1" })
-        }
-        _ => None,
-    };
-    if let (Some(o), Some(stated), false) = (outcome, &record.result, by_points) {
+    if let (Some(o), Some(stated)) = (outcome, &record.result) {
         let found = crate::convert::result_of(variant, o);
-        if stated.score != "*"
-            && found.score != stated.score
-            && team_score(o) != Some(stated.score.as_str())
-        {
+        if crate::convert::contradicts(variant, o, stated) {
             let span = record.moves.last().and_then(|m| m.origin.span);
             out.push(Warning {
                 span,
