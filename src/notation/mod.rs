@@ -2,6 +2,7 @@
 
 pub mod algebraic;
 pub mod descriptive;
+pub mod descriptive_short;
 pub mod fen;
 pub mod fen4;
 pub mod long;
