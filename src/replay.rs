@@ -935,11 +935,22 @@ impl<B: Bits> Replayer<'_, B> {
             return Err(ambiguous);
         }
         let budget = std::cell::Cell::new(LOOK_AHEAD_BUDGET);
-        let (kept, out): (Vec<Move>, Vec<Move>) = fitting.iter().partition(|&&mv| {
+        let mut kept = Vec::new();
+        let mut out = Vec::new();
+        let mut furthest: Option<(usize, Box<ReplayError>, Move)> = None;
+        for &mv in &fitting {
             let mut next_ids = ids.clone();
             next_ids.follow(pos, mv);
-            self.rest_replays(i + 1, &pos.after(mv), &next_ids, &budget)
-        });
+            match self.rest_replays(i + 1, &pos.after(mv), &next_ids, &budget) {
+                Ok(()) => kept.push(mv),
+                Err((at, e)) => {
+                    out.push(mv);
+                    if furthest.as_ref().is_none_or(|(far, _, _)| at > *far) {
+                        furthest = Some((at, e, mv));
+                    }
+                }
+            }
+        }
         self.to_move.set(pos.turn());
         let names = |moves: &[Move]| {
             let mut v: Vec<String> = moves.iter().map(|&m| long::write(pos, m)).collect();
@@ -955,15 +966,33 @@ impl<B: Bits> Replayer<'_, B> {
                     .insert(ply_key(ply), names(&out));
                 Ok(*one)
             }
-            [] => Err(self.error(
-                ply,
-                ErrorKind::Ambiguous,
-                format!(
-                    "ambiguous: `{text}` fits {}, and the rest of the record replays after none of them (position: {fen})",
-                    names(&fitting).join(", "),
-                ),
-                names(&fitting),
-            )),
+            [] => match furthest {
+                // The score breaks later whichever move this was: the
+                // failure that came furthest says where.
+                Some((at, mut e, mv)) if at > i => {
+                    e.message = format!(
+                        "{} (with `{text}` of round {} read as {}; it also fits {})",
+                        e.message,
+                        ply.round,
+                        long::write(pos, mv),
+                        names(&fitting)
+                            .into_iter()
+                            .filter(|n| *n != long::write(pos, mv))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    Err(e)
+                }
+                _ => Err(self.error(
+                    ply,
+                    ErrorKind::Ambiguous,
+                    format!(
+                        "ambiguous: `{text}` fits {}, and the rest of the record replays after none of them (position: {fen})",
+                        names(&fitting).join(", "),
+                    ),
+                    names(&fitting),
+                )),
+            },
             many => Err(self.error(
                 ply,
                 ErrorKind::Ambiguous,
@@ -977,7 +1006,8 @@ impl<B: Bits> Replayer<'_, B> {
     }
 
     /// Whether the plies from `i` on replay from `pos`, trying every
-    /// candidate of each ambiguous printed move. Past the budget the answer
+    /// candidate of each ambiguous printed move; if not, the failure that
+    /// came furthest, with the index of its ply. Past the budget the answer
     /// is yes: a candidate is never ruled out for want of time.
     fn rest_replays(
         &self,
@@ -985,13 +1015,13 @@ impl<B: Bits> Replayer<'_, B> {
         pos: &Position<B>,
         ids: &Identities,
         budget: &std::cell::Cell<usize>,
-    ) -> bool {
+    ) -> Result<(), (usize, Box<ReplayError>)> {
         let plies = &self.game.plies;
         let mut pos = *pos;
         let mut ids = ids.clone();
         while i < plies.len() {
             let Some(left) = budget.get().checked_sub(1) else {
-                return true;
+                return Ok(());
             };
             budget.set(left);
             let ply = &plies[i];
@@ -1002,8 +1032,9 @@ impl<B: Bits> Replayer<'_, B> {
                     .count();
                 let search = std::cell::Cell::new(SEARCH_BUDGET);
                 let next = plies.get(i + run);
-                let Some(chosen) = self.infer(&pos, &ids, &plies[i..i + run], next, &search) else {
-                    return false;
+                let lot = &plies[i..i + run];
+                let Some(chosen) = self.infer(&pos, &ids, lot, next, &search) else {
+                    return Err((i, self.no_inference(&pos, &ids, lot, next)));
                 };
                 for mv in chosen {
                     ids.follow(&pos, mv);
@@ -1024,16 +1055,25 @@ impl<B: Bits> Replayer<'_, B> {
                     i += 1;
                 }
                 Err(e) if e.kind == ErrorKind::Ambiguous => {
-                    return self.fitting(ply, &pos, &ids).into_iter().any(|mv| {
+                    let mut furthest: Option<(usize, Box<ReplayError>)> = None;
+                    for mv in self.fitting(ply, &pos, &ids) {
                         let mut next_ids = ids.clone();
                         next_ids.follow(&pos, mv);
-                        self.rest_replays(i + 1, &pos.after(mv), &next_ids, budget)
-                    });
+                        match self.rest_replays(i + 1, &pos.after(mv), &next_ids, budget) {
+                            Ok(()) => return Ok(()),
+                            Err(f) => {
+                                if furthest.as_ref().is_none_or(|(at, _)| f.0 > *at) {
+                                    furthest = Some(f);
+                                }
+                            }
+                        }
+                    }
+                    return Err(furthest.unwrap_or((i, e)));
                 }
-                Err(_) => return false,
+                Err(e) => return Err((i, e)),
             }
         }
-        true
+        Ok(())
     }
 
     fn error(

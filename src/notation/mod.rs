@@ -7,6 +7,7 @@ pub mod fen;
 pub mod fen4;
 pub mod long;
 pub mod pgn;
+pub mod printed;
 pub mod san;
 pub mod table;
 
