@@ -61,6 +61,9 @@ pub enum Format {
     Pgn,
     /// A round table: one column per player, one row per round.
     Table,
+    /// A score as books printed it: numbered like PGN, moves in English
+    /// descriptive notation (`1. P-K4 P-K4 2. Kt-KB3`).
+    Descriptive,
 }
 
 /// Guesses a file's notation from its content: JSON from a leading `{`;
@@ -90,6 +93,8 @@ pub fn detect(text: &str) -> Format {
                 .any(|l| is_table_header(l) || descriptive_row(l))
             {
                 Format::Table
+            } else if crate::notation::printed::looks_printed(body) {
+                Format::Descriptive
             } else {
                 Format::Pgn
             }
@@ -129,6 +134,7 @@ pub fn games(text: &str, format: Option<Format>) -> Vec<Result<Record, InputErro
     let format = format.unwrap_or_else(|| detect(text));
     match format {
         Format::Table => vec![round_table(text)],
+        Format::Descriptive => printed_games(text),
         Format::Json => vec![json_record(text)],
         Format::Jsonl => json_lines(text.as_bytes()).collect(),
         Format::Pgn => pgn_games(text.as_bytes()).collect(),
@@ -584,6 +590,88 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
                 "a `[Variant \"…\"]` tag, or columns named after a variant's players",
             )
         })
+}
+
+/// Reads printed descriptive scores (one or several, each opening with its
+/// tags) into games.
+pub fn printed_games(text: &str) -> Vec<Result<Record, InputError>> {
+    // A tag line after movetext starts the next game.
+    let mut chunks: Vec<String> = vec![String::new()];
+    let mut in_moves = false;
+    let mut line_offset = vec![0usize];
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') && in_moves {
+            chunks.push(String::new());
+            line_offset.push(n);
+            in_moves = false;
+        } else if !t.is_empty() && !t.starts_with('[') {
+            in_moves = true;
+        }
+        let last = chunks.last_mut().expect("a chunk");
+        last.push_str(line);
+        last.push('\n');
+    }
+    chunks
+        .iter()
+        .zip(line_offset)
+        .filter(|(c, _)| !c.trim().is_empty())
+        .map(|(c, offset)| {
+            printed_game(c).map_err(|mut e| {
+                if let Some(span) = e.span.as_mut() {
+                    span.line += offset;
+                }
+                e
+            })
+        })
+        .collect()
+}
+
+/// One printed descriptive score.
+pub fn printed_game(text: &str) -> Result<Record, InputError> {
+    let score = crate::notation::printed::read(text)
+        .map_err(|e| error(Some(e.span), e.text, e.expected))?;
+    let tags: Vec<(String, String, Option<Span>)> = score
+        .tags
+        .iter()
+        .map(|(k, v, s)| (k.clone(), v.clone(), Some(*s)))
+        .collect();
+    let variant = match tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant")) {
+        Some((_, v, span)) => variant_named(v, *span)?,
+        None => variant_named("chess", None)?,
+    };
+    let (kept, mut result, start) = split_tags(&tags);
+    if result.is_none()
+        && let Some(r) = score.result.filter(|r| r != "*")
+    {
+        result = Some(GameResult {
+            score: r,
+            reason: None,
+        });
+    }
+    let moves = score
+        .moves
+        .into_iter()
+        .map(|m| RecordMove {
+            mv: m.text,
+            comments: m.comments,
+            origin: Origin {
+                round: Some(m.round),
+                span: Some(m.span),
+            },
+            ..RecordMove::default()
+        })
+        .collect();
+    Ok(Record {
+        options: options_of(&tags)?,
+        tags: record_tags(kept),
+        comments: score.opening,
+        notation: MoveNotation::Descriptive,
+        start,
+        moves,
+        result,
+        ..Record::new(variant.id)
+    })
 }
 
 /// Reads a round table (Verney's layout) into a game.

@@ -6,10 +6,15 @@ use crate::engine::{Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
 use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
-use crate::notation::{PositionError, long, read_position, start_position};
+use crate::notation::descriptive_short::{ShortMove, parse as parse_short};
+use crate::notation::{PositionError, long, read_position, start_position, write_position};
 use crate::record::{MoveNotation, Record, Warning};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
+use crate::resolve::short::{
+    candidates as short_candidates, describe_man as short_describe_man,
+    moves_of_man as short_moves_of_man,
+};
 use crate::resolve::{Identities, ResolveError};
 use crate::variant::Variant;
 
@@ -19,6 +24,8 @@ pub use crate::record::Span;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Described {
     Descriptive(DescMove),
+    /// A move as books printed it (`Kt-B3`, `PxP e.p.`, `Castles QR`).
+    Short(ShortMove),
     /// A long or short algebraic move (`e2-e4`, `Bxa9`, `O-O`).
     Algebraic(Token),
     /// `Any move.` / `?`: the record does not say.
@@ -134,6 +141,9 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
         MoveNotation::Descriptive if trimmed.is_empty() => Ok(Described::Pass),
         MoveNotation::Descriptive => {
             use crate::notation::descriptive::Cell;
+            if let Ok(m) = parse_short(trimmed) {
+                return Ok(Described::Short(m));
+            }
             match crate::notation::table::read_cell(trimmed) {
                 Ok(Cell::Move(m)) => Ok(Described::Descriptive(m)),
                 Ok(Cell::Algebraic(token)) => Ok(from_token(token)),
@@ -326,6 +336,12 @@ pub enum Event {
     /// Verney's drawn ending: from now on no side has more than one piece
     /// (kings and pawns not counted). Reported as a claim, not applied.
     DrawClaimable,
+    /// The printed move fits several legal moves; the others were ruled out
+    /// because the rest of the record does not replay after them.
+    Disambiguated {
+        /// The moves ruled out, in long algebraic.
+        ruled_out: Vec<String>,
+    },
     /// The record marks a check the move does not give, or omits one it gives
     /// (descriptive notation's `(Check).`); the move still replays.
     CheckMarkDiffers {
@@ -485,6 +501,14 @@ impl std::fmt::Display for ReplayError {
 /// The longest run of unspecified turns the search fills.
 const MAX_UNSPECIFIED_RUN: usize = 64;
 
+/// How many plies the look-ahead past an ambiguous printed move may replay.
+const LOOK_AHEAD_BUDGET: usize = 200_000;
+
+/// A ply's identity while a record replays: its address.
+fn ply_key(ply: &PlyInput) -> usize {
+    std::ptr::from_ref(ply) as usize
+}
+
 /// How many positions the search for unspecified turns may try.
 const SEARCH_BUDGET: usize = 20_000;
 
@@ -504,6 +528,9 @@ struct Replayer<'g, B: Bits> {
     path: String,
     /// The seat of the line's first ply.
     first_seat: usize,
+    /// For plies whose printed move fitted several legal moves: the ones the
+    /// look-ahead ruled out, by ply.
+    ruled_out: std::cell::RefCell<std::collections::HashMap<usize, Vec<String>>>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -521,6 +548,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         ended: std::cell::Cell::new(None),
         path: String::new(),
         first_seat: start.turn(),
+        ruled_out: Default::default(),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -614,6 +642,7 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         ended: std::cell::Cell::new(None),
         path: String::new(),
         first_seat: start.turn(),
+        ruled_out: Default::default(),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -667,7 +696,7 @@ fn descriptive_systems<B: Bits>(game: &GameInput) -> Vec<Option<System>> {
     if game
         .plies
         .iter()
-        .any(|p| matches!(p.described, Described::Descriptive(_)))
+        .any(|p| matches!(p.described, Described::Descriptive(_) | Described::Short(_)))
     {
         System::all::<B>(game.variant)
     } else {
@@ -738,6 +767,7 @@ impl<B: Bits> Replayer<'_, B> {
                     format!("{}{} (", self.path, self.numbered_upto(ply))
                 },
                 first_seat: before.turn(),
+                ruled_out: Default::default(),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -925,7 +955,10 @@ impl<B: Bits> Replayer<'_, B> {
                 i += 1;
                 continue;
             }
-            let mv = self.resolve(ply, &pos, &ids)?;
+            let mv = match self.resolve(ply, &pos, &ids) {
+                Err(e) if e.kind == ErrorKind::Ambiguous => self.look_ahead(i, &pos, &ids, e)?,
+                other => other?,
+            };
             let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
                 pos.null_move()
             } else {
@@ -954,6 +987,178 @@ impl<B: Bits> Replayer<'_, B> {
                 .map(|c| (c, false)),
             _ => None,
         }
+    }
+
+    /// The legal moves the printed move of `ply` fits.
+    fn fitting(&self, ply: &PlyInput, pos: &Position<B>, ids: &Identities) -> Vec<Move> {
+        let Described::Short(d) = &ply.described else {
+            return Vec::new();
+        };
+        let mut list = MoveList::new();
+        pos.turn_moves(&mut list);
+        let ctx = Context {
+            systems: &self.systems,
+            ids,
+        };
+        short_candidates(pos, &ctx, list.as_slice(), pos.turn(), d).unwrap_or_default()
+    }
+
+    /// A printed move that fits several legal moves: keeps those with which
+    /// the rest of the record still replays. One left is taken (the others
+    /// are noted on the ply); several left, or none, is an error naming the
+    /// move and every candidate.
+    fn look_ahead(
+        &self,
+        i: usize,
+        pos: &Position<B>,
+        ids: &Identities,
+        ambiguous: Box<ReplayError>,
+    ) -> Result<Move, Box<ReplayError>> {
+        let ply = &self.game.plies[i];
+        let fitting = self.fitting(ply, pos, ids);
+        if fitting.len() < 2 {
+            return Err(ambiguous);
+        }
+        let budget = std::cell::Cell::new(LOOK_AHEAD_BUDGET);
+        let mut kept = Vec::new();
+        let mut out = Vec::new();
+        let mut furthest: Option<(usize, Box<ReplayError>, Move)> = None;
+        for &mv in &fitting {
+            let mut next_ids = ids.clone();
+            next_ids.follow(pos, mv);
+            match self.rest_replays(i + 1, &pos.after(mv), &next_ids, &budget) {
+                Ok(()) => kept.push(mv),
+                Err((at, e)) => {
+                    out.push(mv);
+                    if furthest.as_ref().is_none_or(|(far, _, _)| at > *far) {
+                        furthest = Some((at, e, mv));
+                    }
+                }
+            }
+        }
+        self.to_move.set(pos.turn());
+        let names = |moves: &[Move]| {
+            let mut v: Vec<String> = moves.iter().map(|&m| long::write(pos, m)).collect();
+            v.sort();
+            v
+        };
+        let text = ply.text.trim();
+        let fen = write_position(pos);
+        match kept.as_slice() {
+            [one] => {
+                self.ruled_out
+                    .borrow_mut()
+                    .insert(ply_key(ply), names(&out));
+                Ok(*one)
+            }
+            [] => match furthest {
+                // The score breaks later whichever move this was: the
+                // failure that came furthest says where.
+                Some((at, mut e, mv)) if at > i => {
+                    e.message = format!(
+                        "{} (with `{text}` of round {} read as {}; it also fits {})",
+                        e.message,
+                        ply.round,
+                        long::write(pos, mv),
+                        names(&fitting)
+                            .into_iter()
+                            .filter(|n| *n != long::write(pos, mv))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    Err(e)
+                }
+                _ => Err(self.error(
+                    ply,
+                    ErrorKind::Ambiguous,
+                    format!(
+                        "ambiguous: `{text}` fits {}, and the rest of the record replays after none of them (position: {fen})",
+                        names(&fitting).join(", "),
+                    ),
+                    names(&fitting),
+                )),
+            },
+            many => Err(self.error(
+                ply,
+                ErrorKind::Ambiguous,
+                format!(
+                    "ambiguous: `{text}` fits {}, and the rest of the record replays after each of them (position: {fen})",
+                    names(many).join(", "),
+                ),
+                names(many),
+            )),
+        }
+    }
+
+    /// Whether the plies from `i` on replay from `pos`, trying every
+    /// candidate of each ambiguous printed move; if not, the failure that
+    /// came furthest, with the index of its ply. Past the budget the answer
+    /// is yes: a candidate is never ruled out for want of time.
+    fn rest_replays(
+        &self,
+        mut i: usize,
+        pos: &Position<B>,
+        ids: &Identities,
+        budget: &std::cell::Cell<usize>,
+    ) -> Result<(), (usize, Box<ReplayError>)> {
+        let plies = &self.game.plies;
+        let mut pos = *pos;
+        let mut ids = ids.clone();
+        while i < plies.len() {
+            let Some(left) = budget.get().checked_sub(1) else {
+                return Ok(());
+            };
+            budget.set(left);
+            let ply = &plies[i];
+            if ply.described == Described::Unspecified {
+                let run = plies[i..]
+                    .iter()
+                    .take_while(|p| p.described == Described::Unspecified)
+                    .count();
+                let search = std::cell::Cell::new(SEARCH_BUDGET);
+                let next = plies.get(i + run);
+                let lot = &plies[i..i + run];
+                let Some(chosen) = self.infer(&pos, &ids, lot, next, &search) else {
+                    return Err((i, self.no_inference(&pos, &ids, lot, next)));
+                };
+                for mv in chosen {
+                    ids.follow(&pos, mv);
+                    pos = pos.after(mv);
+                }
+                i += run;
+                continue;
+            }
+            match self.resolve(ply, &pos, &ids) {
+                Ok(mv) => {
+                    let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
+                        pos.null_move()
+                    } else {
+                        pos.after(mv)
+                    };
+                    ids.follow(&pos, mv);
+                    pos = after;
+                    i += 1;
+                }
+                Err(e) if e.kind == ErrorKind::Ambiguous => {
+                    let mut furthest: Option<(usize, Box<ReplayError>)> = None;
+                    for mv in self.fitting(ply, &pos, &ids) {
+                        let mut next_ids = ids.clone();
+                        next_ids.follow(&pos, mv);
+                        match self.rest_replays(i + 1, &pos.after(mv), &next_ids, budget) {
+                            Ok(()) => return Ok(()),
+                            Err(f) => {
+                                if furthest.as_ref().is_none_or(|(at, _)| f.0 > *at) {
+                                    furthest = Some(f);
+                                }
+                            }
+                        }
+                    }
+                    return Err(furthest.unwrap_or((i, e)));
+                }
+                Err(e) => return Err((i, e)),
+            }
+        }
+        Ok(())
     }
 
     fn error(
@@ -1069,6 +1274,62 @@ impl<B: Bits> Replayer<'_, B> {
             }
             Described::Algebraic(token) => resolve_algebraic(pos, list.as_slice(), token)
                 .map_err(|e| self.resolve_error(ply, e)),
+            Described::Short(d) => {
+                let ctx = Context {
+                    systems: &self.systems,
+                    ids,
+                };
+                let found = short_candidates(pos, &ctx, list.as_slice(), self.seat(ply), d)
+                    .map_err(|e| self.resolve_error(ply, e))?;
+                match found.as_slice() {
+                    [one] => Ok(*one),
+                    [] => {
+                        let own = short_moves_of_man(pos, &ctx, list.as_slice(), self.seat(ply), d);
+                        let man = match &d.man {
+                            Some(m) => short_describe_man(m),
+                            None => "K. (castling)".to_string(),
+                        };
+                        let who = self.game.variant.seat_name(self.seat(ply));
+                        let fen = write_position(pos);
+                        let text = ply.text.trim();
+                        let (message, moves) = if own.is_empty() {
+                            (
+                                format!(
+                                    "no legal move of {who}'s {man}: `{text}` fits no move (position: {fen})"
+                                ),
+                                sorted_moves(pos, list),
+                            )
+                        } else {
+                            let mut own: Vec<String> =
+                                own.iter().map(|&m| long::write(pos, m)).collect();
+                            own.sort();
+                            (
+                                format!(
+                                    "no legal move of {who}'s {man} fits `{text}` (position: {fen})"
+                                ),
+                                own,
+                            )
+                        };
+                        Err(self.error(ply, ErrorKind::NoMatch, message, moves))
+                    }
+                    many => {
+                        let mut names: Vec<String> =
+                            many.iter().map(|&m| long::write(pos, m)).collect();
+                        names.sort();
+                        Err(self.error(
+                            ply,
+                            ErrorKind::Ambiguous,
+                            format!(
+                                "ambiguous: `{}` fits {} (position: {})",
+                                ply.text.trim(),
+                                names.join(", "),
+                                write_position(pos)
+                            ),
+                            names,
+                        ))
+                    }
+                }
+            }
             Described::Pass | Described::Unspecified | Described::Exit(_) => Err(self.error(
                 ply,
                 ErrorKind::Unreadable,
@@ -1204,14 +1465,21 @@ impl<B: Bits> Replayer<'_, B> {
                 },
             );
         }
-        if let Described::Descriptive(d) = &ply.described {
+        let written_check = match &ply.described {
+            Described::Descriptive(d) => Some(d.check),
+            Described::Short(d) => Some(d.check),
+            _ => None,
+        };
+        if let Some(written) = written_check {
             let given = events.iter().any(|e| matches!(e, Event::Check { .. }));
-            if d.check != given {
-                events.push(Event::CheckMarkDiffers {
-                    written: d.check,
-                    given,
-                });
+            if written != given {
+                events.push(Event::CheckMarkDiffers { written, given });
             }
+        }
+        if let Some(ruled_out) = self.ruled_out.borrow().get(&ply_key(ply)) {
+            events.push(Event::Disambiguated {
+                ruled_out: ruled_out.clone(),
+            });
         }
         let checks = events
             .iter()

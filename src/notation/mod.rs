@@ -3,10 +3,12 @@
 pub mod algebraic;
 pub mod chesscom;
 pub mod descriptive;
+pub mod descriptive_short;
 pub mod fen;
 pub mod fen4;
 pub mod long;
 pub mod pgn;
+pub mod printed;
 pub mod san;
 pub mod table;
 

@@ -38,6 +38,10 @@ pub fn describe(v: &Variant, event: &Event) -> String {
         Event::DrawClaimable => {
             "a draw may be claimed (one piece or none left on each side)".into()
         }
+        Event::Disambiguated { ruled_out } => format!(
+            "the printed move also fits {}: ruled out, the record does not replay after it",
+            ruled_out.join(", ")
+        ),
         Event::CheckMarkDiffers { written, given } => match (written, given) {
             (true, false) => "written as check, but gives none".into(),
             _ => "gives check, not written".into(),

@@ -4,6 +4,7 @@
 pub mod algebraic;
 pub mod descriptive;
 pub mod identity;
+pub mod short;
 
 use crate::board::Bits;
 use crate::engine::{Move, Position};

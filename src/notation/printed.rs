@@ -1,0 +1,382 @@
+//! A game score as books printed it, numbered like PGN, in English
+//! descriptive notation: `1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 ...`, with
+//! optional PGN-style tags, `{comments}`, `5. ........` or `5. ...` for a
+//! half-move printed before a note, and a result (`1-0`, `Resigns.`).
+//!
+//! A printed move may hold spaces (`Castles QR`, `P - K R 3`, `BxKt ch`,
+//! `K's Kt. to B's 3d.`): the words between two move numbers are split into
+//! the fewest moves that each read as a whole ([`super::descriptive_short`]).
+
+use super::descriptive_short::parse as parse_short;
+use crate::record::Span;
+
+/// One move as printed, not yet resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintedMove {
+    /// The move's words joined by single spaces.
+    pub text: String,
+    /// The move number printed before it.
+    pub round: usize,
+    /// Where it stands (its first word, the length up to its last word on that line).
+    pub span: Span,
+    /// Comments printed after it.
+    pub comments: Vec<String>,
+}
+
+/// A score read: tags, moves, result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrintedScore {
+    /// `[Key "Value"]` pairs, with where they stood.
+    pub tags: Vec<(String, String, Span)>,
+    /// Comments before the first move.
+    pub opening: Vec<String>,
+    /// The moves in order.
+    pub moves: Vec<PrintedMove>,
+    /// The result printed at the end, if any.
+    pub result: Option<String>,
+}
+
+/// Why a score does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintedError {
+    /// Where.
+    pub span: Span,
+    /// The text found there.
+    pub text: String,
+    /// What was expected.
+    pub expected: String,
+}
+
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    line: usize,
+    column: usize,
+}
+
+enum Piece {
+    Word(Word),
+    Comment(String),
+}
+
+fn is_result(t: &str) -> Option<String> {
+    let t = t.trim_end_matches('.');
+    match t {
+        "1-0" | "0-1" | "1/2-1/2" | "*" => Some(t.to_string()),
+        "\u{bd}-\u{bd}" => Some("1/2-1/2".into()),
+        _ => None,
+    }
+}
+
+fn is_resignation(t: &str) -> bool {
+    let l = t.trim_end_matches('.').to_ascii_lowercase();
+    matches!(l.as_str(), "resigns" | "resigned" | "drawn" | "draw")
+}
+
+/// `5.`, `5...`, `5.…`: a move number (and the dots of a skipped half-move).
+fn move_number(t: &str) -> Option<(usize, &str)> {
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let rest = &t[digits..];
+    let after = rest.strip_prefix('.')?;
+    Some((t[..digits].parse().ok()?, after))
+}
+
+/// Dots standing for a half-move printed earlier: `...`, `........`, `…`.
+fn is_placeholder(t: &str) -> bool {
+    !t.is_empty() && t.chars().all(|c| c == '.' || c == '\u{2026}')
+}
+
+fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
+    let mut tags = Vec::new();
+    let mut pieces = Vec::new();
+    let mut comment: Option<String> = None;
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let trimmed = line.trim();
+        if comment.is_none() && trimmed.starts_with('[') && trimmed.ends_with(']') {
+            let inner = &trimmed[1..trimmed.len() - 1];
+            if let Some((key, value)) = inner.split_once(char::is_whitespace) {
+                let value = value.trim().trim_matches('"').to_string();
+                let column = line.len() - line.trim_start().len() + 1;
+                tags.push((
+                    key.to_string(),
+                    value,
+                    Span {
+                        line: line_no,
+                        column,
+                        len: trimmed.chars().count(),
+                    },
+                ));
+            }
+            continue;
+        }
+        let mut word = String::new();
+        let mut start = 0;
+        let flush = |word: &mut String, start: usize, pieces: &mut Vec<Piece>| {
+            if !word.is_empty() {
+                pieces.push(Piece::Word(Word {
+                    text: std::mem::take(word),
+                    line: line_no,
+                    column: start,
+                }));
+            }
+        };
+        for (col, c) in line.chars().enumerate() {
+            let column = col + 1;
+            if let Some(open) = comment.as_mut() {
+                if c == '}' {
+                    pieces.push(Piece::Comment(open.trim().to_string()));
+                    comment = None;
+                } else {
+                    open.push(c);
+                }
+                continue;
+            }
+            if c == '{' {
+                flush(&mut word, start, &mut pieces);
+                comment = Some(String::new());
+            } else if c == ';' {
+                flush(&mut word, start, &mut pieces);
+                let rest: String = line.chars().skip(col + 1).collect();
+                pieces.push(Piece::Comment(rest.trim().to_string()));
+                break;
+            } else if c.is_whitespace() {
+                flush(&mut word, start, &mut pieces);
+            } else {
+                if word.is_empty() {
+                    start = column;
+                }
+                word.push(c);
+            }
+        }
+        flush(&mut word, start, &mut pieces);
+        if let Some(open) = comment.as_mut() {
+            open.push(' ');
+        }
+    }
+    (tags, pieces)
+}
+
+/// Splits the words of one numbered group into the fewest moves that each
+/// read whole; `None` when no split reads.
+fn split_moves(words: &[Word]) -> Option<Vec<(usize, usize)>> {
+    let n = words.len();
+    // best[i]: the fewest moves covering words[i..], and where the first ends.
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[n] = Some((0, n));
+    for i in (0..n).rev() {
+        for j in (i + 1..=n.min(i + 8)).rev() {
+            let Some((count, _)) = best[j] else { continue };
+            let joined: Vec<&str> = words[i..j].iter().map(|w| w.text.as_str()).collect();
+            if parse_short(&joined.join(" ")).is_ok() && best[i].is_none_or(|(c, _)| count + 1 < c)
+            {
+                best[i] = Some((count + 1, j));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let (_, j) = best[i]?;
+        out.push((i, j));
+        i = j;
+    }
+    Some(out)
+}
+
+/// Reads a printed score.
+pub fn read(text: &str) -> Result<PrintedScore, PrintedError> {
+    let (tags, pieces) = scan(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let mut score = PrintedScore {
+        tags,
+        ..PrintedScore::default()
+    };
+    let mut round = 1;
+    let mut group: Vec<Word> = Vec::new();
+    let flush = |group: &mut Vec<Word>,
+                 round: usize,
+                 score: &mut PrintedScore|
+     -> Result<(), PrintedError> {
+        if group.is_empty() {
+            return Ok(());
+        }
+        let Some(parts) = split_moves(group) else {
+            let w = &group[0];
+            let all: Vec<&str> = group.iter().map(|w| w.text.as_str()).collect();
+            return Err(PrintedError {
+                span: Span {
+                    line: w.line,
+                    column: w.column,
+                    len: w.text.chars().count(),
+                },
+                text: all.join(" "),
+                expected: "descriptive moves such as `P-K4`, `Kt-KB3`, `PxP`, `Castles`".into(),
+            });
+        };
+        for (a, b) in parts {
+            let first = &group[a];
+            let last = &group[b - 1];
+            let len = if last.line == first.line {
+                last.column + last.text.chars().count() - first.column
+            } else {
+                first.text.chars().count()
+            };
+            let text: Vec<&str> = group[a..b].iter().map(|w| w.text.as_str()).collect();
+            score.moves.push(PrintedMove {
+                text: text.join(" "),
+                round,
+                span: Span {
+                    line: first.line,
+                    column: first.column,
+                    len,
+                },
+                comments: Vec::new(),
+            });
+        }
+        group.clear();
+        Ok(())
+    };
+    for piece in pieces {
+        match piece {
+            Piece::Comment(c) => {
+                if group.is_empty() {
+                    match score.moves.last_mut() {
+                        Some(m) => m.comments.push(c),
+                        None => score.opening.push(c),
+                    }
+                } else {
+                    flush(&mut group, round, &mut score)?;
+                    match score.moves.last_mut() {
+                        Some(m) => m.comments.push(c),
+                        None => score.opening.push(c),
+                    }
+                }
+            }
+            Piece::Word(w) => {
+                if let Some(r) = is_result(&w.text) {
+                    flush(&mut group, round, &mut score)?;
+                    score.result = Some(r);
+                    continue;
+                }
+                if is_resignation(&w.text) || is_placeholder(&w.text) {
+                    flush(&mut group, round, &mut score)?;
+                    continue;
+                }
+                if let Some((number, rest)) = move_number(&w.text) {
+                    flush(&mut group, round, &mut score)?;
+                    round = number;
+                    let rest = rest.trim_start_matches(['.', '\u{2026}']);
+                    if !rest.is_empty() {
+                        let skipped = w.text.chars().count() - rest.chars().count();
+                        group.push(Word {
+                            text: rest.to_string(),
+                            line: w.line,
+                            column: w.column + skipped,
+                        });
+                    }
+                    continue;
+                }
+                group.push(w);
+            }
+        }
+    }
+    flush(&mut group, round, &mut score)?;
+    Ok(score)
+}
+
+/// Whether a text looks like a printed descriptive score: its first move
+/// after `1.` reads as descriptive and not as algebraic.
+pub fn looks_printed(text: &str) -> bool {
+    let (_, pieces) = scan(text);
+    let words: Vec<&str> = pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Word(w) => Some(w.text.as_str()),
+            Piece::Comment(_) => None,
+        })
+        .collect();
+    let Some(at) = words
+        .iter()
+        .position(|w| move_number(w).is_some_and(|(n, _)| n == 1))
+    else {
+        return false;
+    };
+    let (_, rest) = move_number(words[at]).expect("a move number");
+    let mut after: Vec<&str> = Vec::new();
+    let rest = rest.trim_start_matches(['.', '\u{2026}']);
+    if !rest.is_empty() {
+        after.push(rest);
+    }
+    after.extend(words[at + 1..].iter().take(6).copied());
+    let Some(first) = after.first() else {
+        return false;
+    };
+    if super::algebraic::parse_token(first).is_ok() && parse_short(first).is_err() {
+        return false;
+    }
+    (1..=after.len().min(6)).any(|k| parse_short(&after[..k].join(" ")).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &PrintedScore) -> Vec<&str> {
+        s.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn numbered_short_style() {
+        let s = read("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 B-B4 4. Castles QR P - K R 3 1-0")
+            .expect("reads");
+        assert_eq!(
+            texts(&s),
+            [
+                "P-K4",
+                "P-K4",
+                "Kt-KB3",
+                "Kt-QB3",
+                "B-B4",
+                "B-B4",
+                "Castles QR",
+                "P - K R 3"
+            ]
+        );
+        assert_eq!(s.moves[7].round, 4);
+        assert_eq!(s.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn old_typography_and_placeholders() {
+        let s = read(
+            "1. P. to K's 4th.   P. to K's 4th.\n2. K's Kt. to B's 3d.  Q's Kt. to B's 3d.\n3. BxKt ch {a note}\n3. ........ PxB\n4. 0-0 Resigns.",
+        )
+        .expect("reads");
+        assert_eq!(
+            texts(&s),
+            [
+                "P. to K's 4th.",
+                "P. to K's 4th.",
+                "K's Kt. to B's 3d.",
+                "Q's Kt. to B's 3d.",
+                "BxKt ch",
+                "PxB",
+                "0-0"
+            ]
+        );
+        assert_eq!(s.moves[4].comments, ["a note"]);
+        assert_eq!(s.moves[2].span.line, 2);
+        assert_eq!(s.moves[2].span.column, 4);
+    }
+
+    #[test]
+    fn detection() {
+        assert!(looks_printed("[Event \"x\"]\n\n1. P-K4 P-K4 2. Kt-KB3"));
+        assert!(looks_printed("1. P. to K's 4th. P. to K's 4th."));
+        assert!(!looks_printed("[Event \"x\"]\n\n1. e4 e5 2. Nf3"));
+        assert!(!looks_printed("1. d4 d5"));
+    }
+}
