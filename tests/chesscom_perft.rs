@@ -16,7 +16,7 @@ const N: i32 = 14;
 
 fn on_board(x: i32, y: i32) -> bool {
     let inside = (0..N).contains(&x) && (0..N).contains(&y);
-    let corner = (x < 3 || x > 10) && (y < 3 || y > 10);
+    let corner = !(3..=10).contains(&x) && !(3..=10).contains(&y);
     inside && !corner
 }
 
@@ -226,7 +226,7 @@ impl Naive {
                 continue;
             }
             let (x, y) = xy(from);
-            let mut target = |tx: i32, ty: i32, out: &mut Vec<Mv>| -> bool {
+            let target = |tx: i32, ty: i32, out: &mut Vec<Mv>| -> bool {
                 if !on_board(tx, ty) {
                     return false;
                 }
