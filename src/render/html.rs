@@ -266,7 +266,7 @@ fn section(out: &mut String, n: usize, g: &PageGame) {
 
     // The move list: one row per round, one column per player.
     let seats = v.players();
-    out.push_str("<table class=\"moves\">\n<thead><tr><th></th>");
+    out.push_str("<div class=\"moves-box\">\n<table class=\"moves\">\n<thead><tr><th></th>");
     for s in 0..seats {
         let _ = write!(out, "<th>{}</th>", escape(v.seat_name(s)));
     }
@@ -306,7 +306,7 @@ fn section(out: &mut String, n: usize, g: &PageGame) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table>\n");
+    out.push_str("</tbody>\n</table>\n</div>\n");
 
     // Tags, comments, the result.
     out.push_str("<table class=\"tags\">\n");
@@ -372,6 +372,9 @@ th, td { border: 1px solid #ddd; padding: .2em .5em; text-align: left; vertical-
 .ev { font-size: .8em; color: #7a1f1f; }
 .ev.inferred, .ev.pass { color: #555; }
 select { font-size: 1em; }
+.moves-box { max-height: 85vh; overflow-y: auto; margin-bottom: 1em; position: relative; }
+.moves-box table { margin-bottom: 0; border-collapse: separate; border-spacing: 0; }
+.moves thead th { position: sticky; top: 0; background: #fff; }
 "#;
 
 const SCRIPT: &str = r##"
@@ -402,7 +405,15 @@ const SCRIPT: &str = r##"
     sec.querySelectorAll("a.mv").forEach(function (a) {
       var on = a.getAttribute("data-ply") === String(p);
       a.classList.toggle("current", on);
-      if (on) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
+      if (on) {
+        a.setAttribute("aria-current", "step");
+        var box = sec.querySelector(".moves-box"), cell = a.parentNode;
+        if (box && (cell.offsetTop < box.scrollTop || cell.offsetTop + cell.offsetHeight > box.scrollTop + box.clientHeight)) {
+          box.scrollTop = Math.max(0, cell.offsetTop - box.clientHeight / 2);
+        }
+      } else {
+        a.removeAttribute("aria-current");
+      }
     });
     var cursor = sec.querySelector(".plot line.cursor");
     if (cursor) {
