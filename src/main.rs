@@ -35,6 +35,8 @@ enum Command {
     Selfplay(cli::selfplay::SelfplayArgs),
     /// List the variants, one line each.
     Variants,
+    /// A self-contained HTML page to step through the games of a record.
+    View(cli::view::ViewArgs),
 }
 
 fn main() {
@@ -79,6 +81,7 @@ fn run(command: &Command) -> Result<(), cli::CliError> {
         Command::Stats(args) => cli::stats::run(args),
         Command::Validate(args) => cli::validate::run(args),
         Command::Replay(args) => cli::replay::run(args),
+        Command::View(args) => cli::view::run(args),
         Command::Variants => {
             cli::variants::run();
             Ok(())

@@ -10,6 +10,7 @@ pub mod source;
 pub mod stats;
 pub mod validate;
 pub mod variants;
+pub mod view;
 
 use std::fmt;
 

@@ -3,5 +3,6 @@
 pub mod diagnostic;
 pub mod diagram;
 pub mod events;
+pub mod html;
 pub mod report;
 pub mod svg;

@@ -175,6 +175,16 @@ fn line_colour(_variant: &str, player: &str) -> String {
 
 /// Material per player (solid) and team (dashed) over the rounds.
 pub fn plot(r: &GameReport) -> String {
+    line_plot(&material_plot(r))
+}
+
+/// The material plot with a cursor at round `at` (a fraction falls
+/// between two rounds: the plies of a round in progress).
+pub fn plot_with_cursor(r: &GameReport, at: f64) -> String {
+    super::svg::line_plot_with_cursor(&material_plot(r), at)
+}
+
+fn material_plot(r: &GameReport) -> Plot {
     let mut series: Vec<Series> = r
         .players
         .iter()
@@ -202,11 +212,11 @@ pub fn plot(r: &GameReport) -> String {
             dashed: true,
         });
     }
-    line_plot(&Plot {
+    Plot {
         title: format!("Material on the {} scale: {}", r.scale.name, r.source),
         x_label: "round".into(),
         y_label: "material".into(),
         x_values: r.material.iter().map(|m| m.round).collect(),
         series,
-    })
+    }
 }

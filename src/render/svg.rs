@@ -624,6 +624,18 @@ fn tick_label(v: f64, decimals: usize) -> String {
 
 /// Renders a line chart as a standalone SVG document.
 pub fn line_plot(p: &Plot) -> String {
+    plot(p, None)
+}
+
+/// Renders a line chart as [`line_plot`] does, with a vertical cursor line
+/// (`class="cursor"`) at the horizontal value `at` (clamped to the rounds
+/// shown). The cursor carries its scale, so that a script can move it to
+/// value `v` at `data-x0 + (v - data-lo) / (data-hi - data-lo) * (data-x1 - data-x0)`.
+pub fn line_plot_with_cursor(p: &Plot, at: f64) -> String {
+    plot(p, Some(at))
+}
+
+fn plot(p: &Plot, cursor: Option<f64>) -> String {
     // Value range: from 0 (or the minimum, if negative) to the maximum.
     let finite = p
         .series
@@ -798,6 +810,27 @@ pub fn line_plot(p: &Plot) -> String {
             );
         }
         out.push_str("</g>\n");
+    }
+
+    if let Some(at) = cursor {
+        let at = if at.is_finite() {
+            at.clamp(x_lo, x_hi)
+        } else {
+            x_lo
+        };
+        let _ = writeln!(
+            out,
+            "<line class=\"cursor\" x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"#d0021b\" \
+             stroke-width=\"2\" stroke-opacity=\"0.8\" data-x0=\"{}\" data-x1=\"{}\" data-lo=\"{}\" \
+             data-hi=\"{}\"/>",
+            num(area_t),
+            num(area_b),
+            num(area_l),
+            num(area_r),
+            num(x_lo),
+            num(x_hi),
+            x = num(px(at)),
+        );
     }
 
     // Legend on the right.
