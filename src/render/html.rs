@@ -152,6 +152,9 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
             Event::Exit { seat, .. } => mark("exit", &format!("out {}", initial(v, *seat))),
             Event::Promotion(k) => mark("promotion", &format!("={}", k.letter())),
             Event::DrawClaimable => mark("claim", "½?"),
+            Event::Disambiguated { ruled_out } => {
+                mark("disambiguated", &format!("not {}", ruled_out.join(", ")))
+            }
             Event::Capture { .. } | Event::CheckMarkDiffers { .. } => {}
         }
     }
