@@ -19,6 +19,7 @@ mod planned;
 mod quattro;
 mod team;
 mod verney;
+mod verney1892;
 
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
 
@@ -441,6 +442,7 @@ const BUILT_IN: &[&Variant] = &[
     &chess::CHESS,
     &chess960::CHESS960,
     &verney::VERNEY,
+    &verney1892::VERNEY_1892,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,
     &planned::SKOCK,
