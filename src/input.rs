@@ -361,6 +361,10 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         other => other.to_string(),
     });
     let options = options_of(&tags)?;
+    let letters = tags
+        .iter()
+        .find(|t| t.0.eq_ignore_ascii_case("Language"))
+        .and_then(|t| crate::notation::localized::Letters::of_tag(&t.1));
     // The seat is followed only to name players in exits and messages: the
     // moves follow the turn, which eliminations change.
     let mut seat = first_seat(variant, start_text.as_deref())?;
@@ -416,6 +420,10 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     ));
                 }
                 let player = variant.seat_name(seat);
+                // Localized letters (a `Language` tag) or figurines: read as English.
+                let english = crate::notation::localized::to_english(text, letters);
+                let translated = (english != *text).then(|| text.clone());
+                let text = &english;
                 let parsed = parse_token(text);
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.
@@ -452,6 +460,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                 };
                 moves.push(RecordMove {
                     mv: text.clone(),
+                    written: translated,
                     nags: glyph_of(&parsed).into_iter().collect(),
                     origin: Origin {
                         round: Some(round),

@@ -181,3 +181,19 @@ fn a_damaged_famous_score_names_the_move() {
         "the bishop's moves: {err}"
     );
 }
+
+#[test]
+fn german_algebraic_and_figurines_replay_like_english_san() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/descriptive/");
+    let german = std::fs::read_to_string(format!("{dir}evergreen-1852-de.pgn")).expect("de");
+    let pgn = std::fs::read_to_string(format!("{dir}evergreen-1852.pgn")).expect("SAN");
+    let game = game_of(&german).expect("German replays");
+    assert_eq!(uci_of(&game), shakmaty_uci(&pgn));
+    assert_eq!(game.plies()[3].written, "Sc6");
+    let figurines =
+        game_of("1. e4 e5 2. \u{2658}f3 \u{265e}c6 3. \u{2657}b5 a6").expect("figurines");
+    assert_eq!(uci_of(&figurines)[4], "f1b5");
+    let french =
+        game_of("[Language \"fr\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. O-O Rf8").expect("French");
+    assert_eq!(uci_of(&french)[7], "e8f8");
+}
