@@ -91,8 +91,8 @@ fn the_immortal_game_in_the_old_style() {
 
 #[test]
 fn the_evergreen_game_in_the_short_style() {
-    // `P—Kt4` (11...) fits b5 and g5, `B×P` (16.) d3 and f7, `Q×P ch`
-    // (21.) d7 and a7: each time one only lets the score go on.
+    // `B×P` (16.) fits d3 and f7, `Q×P ch` (21.) d7 and a7, `B—B5 dis ch`
+    // (22.) f5 and c5: each time one only lets the score go on.
     check_famous("evergreen-1852", 3);
 }
 
