@@ -365,6 +365,10 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
     });
     let start_text = start_text.or_else(|| variant.hints.untagged_start.map(str::to_string));
     let options = options_of(&tags)?;
+    let letters = tags
+        .iter()
+        .find(|t| t.0.eq_ignore_ascii_case("Language"))
+        .and_then(|t| crate::notation::localized::Letters::of_tag(&t.1));
     // The seat is followed only to name players in exits and messages: the
     // moves follow the turn, which eliminations change.
     let mut seat = first_seat(variant, start_text.as_deref())?;
@@ -408,6 +412,10 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     ));
                 }
                 let player = variant.seat_name(seat);
+                // Localized letters (a `Language` tag) or figurines: read as English.
+                let english = crate::notation::localized::to_english(text, letters);
+                let translated = (english != *text).then(|| text.clone());
+                let text = &english;
                 let parsed = parse_token(text);
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.
@@ -444,6 +452,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                 };
                 moves.push(RecordMove {
                     mv: text.clone(),
+                    written: translated,
                     nags: glyph_of(&parsed).into_iter().collect(),
                     origin: Origin {
                         round: Some(round),
@@ -674,6 +683,56 @@ pub fn printed_game(text: &str) -> Result<Record, InputError> {
     })
 }
 
+/// Rows continued with `....` (later four-handed scores print a move on
+/// the next row, its round's label repeated, the moves already given shown
+/// as `....`) joined into one round; a round numbered by its label.
+fn merge_continued(table: &RoundTable) -> Result<Vec<crate::notation::table::Round>, InputError> {
+    use crate::notation::table::is_continuation;
+    let mut out: Vec<crate::notation::table::Round> = Vec::new();
+    for round in &table.rounds {
+        let continues = round.cells.iter().any(|c| is_continuation(&c.text));
+        match out.last_mut() {
+            Some(last) if continues && last.label == round.label => {
+                for (i, cell) in round.cells.iter().enumerate() {
+                    if is_continuation(&cell.text) || cell.text.trim().is_empty() {
+                        continue;
+                    }
+                    match last.cells.get_mut(i) {
+                        Some(slot) if slot.text.trim().is_empty() => *slot = cell.clone(),
+                        _ => {
+                            return Err(error(
+                                Some(cell.span),
+                                cell.text.clone(),
+                                "`....` here: this player's move of the round is on a row above",
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => {
+                let mut round = round.clone();
+                let digits: String = round
+                    .label
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                if continues {
+                    return Err(error(
+                        Some(round.span),
+                        round.label.clone(),
+                        "a row with the same round number above the one continued with `....`",
+                    ));
+                }
+                if let Ok(n) = digits.parse::<usize>() {
+                    round.number = n;
+                }
+                out.push(round);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Reads a round table (Verney's layout) into a game.
 pub fn round_table(text: &str) -> Result<Record, InputError> {
     let table = parse_table(text).map_err(|e| error(Some(e.span), e.text, e.expected))?;
@@ -692,8 +751,9 @@ pub fn round_table(text: &str) -> Result<Record, InputError> {
             })
         })
         .collect::<Result<Vec<usize>, InputError>>()?;
+    let rounds = merge_continued(&table)?;
     let mut moves = Vec::new();
-    for round in &table.rounds {
+    for round in &rounds {
         for (cell, &seat) in round.cells.iter().zip(&seats) {
             moves.push(RecordMove {
                 player: variant.seat_name(seat).to_string(),

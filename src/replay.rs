@@ -1467,7 +1467,8 @@ impl<B: Bits> Replayer<'_, B> {
         }
         let written_check = match &ply.described {
             Described::Descriptive(d) => Some(d.check),
-            Described::Short(d) => Some(d.check),
+            // A printed `mate` is a check too.
+            Described::Short(d) => Some(d.check || d.mate),
             _ => None,
         };
         if let Some(written) = written_check {

@@ -91,8 +91,8 @@ fn the_immortal_game_in_the_old_style() {
 
 #[test]
 fn the_evergreen_game_in_the_short_style() {
-    // `P—Kt4` (11...) fits b5 and g5, `B×P` (16.) d3 and f7, `Q×P ch`
-    // (21.) d7 and a7: each time one only lets the score go on.
+    // `B×P` (16.) fits d3 and f7, `Q×P ch` (21.) d7 and a7, `B—B5 dis ch`
+    // (22.) f5 and c5: each time one only lets the score go on.
     check_famous("evergreen-1852", 3);
 }
 
@@ -180,4 +180,20 @@ fn a_damaged_famous_score_names_the_move() {
         err.contains("Bd7-e6") || err.contains("Bd7xe"),
         "the bishop's moves: {err}"
     );
+}
+
+#[test]
+fn german_algebraic_and_figurines_replay_like_english_san() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/descriptive/");
+    let german = std::fs::read_to_string(format!("{dir}evergreen-1852-de.pgn")).expect("de");
+    let pgn = std::fs::read_to_string(format!("{dir}evergreen-1852.pgn")).expect("SAN");
+    let game = game_of(&german).expect("German replays");
+    assert_eq!(uci_of(&game), shakmaty_uci(&pgn));
+    assert_eq!(game.plies()[3].written, "Sc6");
+    let figurines =
+        game_of("1. e4 e5 2. \u{2658}f3 \u{265e}c6 3. \u{2657}b5 a6").expect("figurines");
+    assert_eq!(uci_of(&figurines)[4], "f1b5");
+    let french =
+        game_of("[Language \"fr\"]\n\n1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. O-O Rf8").expect("French");
+    assert_eq!(uci_of(&french)[7], "e8f8");
 }

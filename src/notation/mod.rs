@@ -6,6 +6,7 @@ pub mod descriptive;
 pub mod descriptive_short;
 pub mod fen;
 pub mod fen4;
+pub mod localized;
 pub mod long;
 pub mod pgn;
 pub mod printed;

@@ -421,13 +421,26 @@ fn read_header(line: Line<'_>, fields: &[Field<'_>]) -> Result<Header, TableErro
 /// Reads one cell's text: English descriptive, or algebraic (`Bi1xa9`,
 /// `h2-h3`, `?`); on error, where in the text and what was expected.
 pub fn parse_any_cell(text: &str) -> Result<Cell, descriptive::ParseError> {
+    // `....`: the move stands on the row above (a continued round).
+    if is_continuation(text) {
+        return Ok(Cell::Empty);
+    }
     match descriptive::parse_cell(text) {
         Ok(cell) => Ok(cell),
         Err(e) => match super::algebraic::parse_token(text.trim().trim_end_matches('.')) {
             Ok(token) => Ok(Cell::Algebraic(token)),
+            // A printed short-style cell (`Q-B10`, `N-B3`): the replay reads it.
+            Err(_) if super::descriptive_short::parse(text).is_ok() => Ok(Cell::Empty),
             Err(_) => Err(e),
         },
     }
+}
+
+/// Whether a cell is `....` (or `…`): in later four-handed scores, a move
+/// printed on the row above, the round going on on this row.
+pub fn is_continuation(text: &str) -> bool {
+    let t = text.trim();
+    t.chars().count() >= 2 && t.chars().all(|c| c == '.' || c == '\u{2026}') || t == "\u{2026}"
 }
 
 /// [`parse_any_cell`], with only what was expected on error.

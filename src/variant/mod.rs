@@ -20,6 +20,7 @@ mod planned;
 mod quattro;
 mod team;
 mod verney;
+mod verney1892;
 
 pub use chesscom::{CHESSCOM_FFA, CHESSCOM_TEAMS, CLASSIC_START, MODERN_START};
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
@@ -485,6 +486,7 @@ const BUILT_IN: &[&Variant] = &[
     &chess::CHESS,
     &chess960::CHESS960,
     &verney::VERNEY,
+    &verney1892::VERNEY_1892,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,
     &planned::SKOCK,
