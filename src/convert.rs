@@ -337,12 +337,20 @@ fn pgn_result(rec: &Record) -> String {
 
 /// The text of each ply of a line: the move with its marks, then its
 /// glyphs, the inferred mark, its comments and its variations.
+/// How movetext writes a move: short (SAN) or long algebraic, and with
+/// which piece letters (a record's `Language` tag; English when none).
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    short: bool,
+    letters: Option<crate::notation::localized::Letters>,
+}
+
 fn ply_texts<B: Bits>(
     v: &crate::variant::Variant,
     start: &crate::engine::Position<B>,
     plies: &[crate::replay::TracePly<B>],
     moves: &[RecordMove],
-    short: bool,
+    style: Style,
 ) -> Result<Vec<String>, ConvertError> {
     let mut out = Vec::with_capacity(plies.len());
     let mut before = *start;
@@ -367,12 +375,15 @@ fn ply_texts<B: Bits>(
                 (true, _, true) => "S".to_string(),
                 _ => "--".to_string(),
             }
-        } else if short {
+        } else if style.short {
             before.turn_moves(&mut list);
             san::write(&before, list.as_slice(), ply.mv) + &marks
         } else {
             long::write(&before, ply.mv) + &marks
         };
+        if let Some(letters) = style.letters {
+            text = crate::notation::localized::from_english(&text, letters);
+        }
         let at = || format!("move {} ({})", out.len() + 1, m.mv);
         for nag in &m.nags {
             text.push_str(&format!(" ${nag}"));
@@ -386,7 +397,7 @@ fn ply_texts<B: Bits>(
         }
         for (line, source) in ply.variations.iter().zip(&m.variations) {
             text.push_str(" (");
-            text.push_str(&variation_text(v, &before, line, source, short)?);
+            text.push_str(&variation_text(v, &before, line, source, style)?);
             text.push(')');
         }
         out.push(text);
@@ -402,9 +413,9 @@ fn variation_text<B: Bits>(
     start: &crate::engine::Position<B>,
     plies: &[crate::replay::TracePly<B>],
     moves: &[RecordMove],
-    short: bool,
+    style: Style,
 ) -> Result<String, ConvertError> {
-    let texts = ply_texts(v, start, plies, moves, short)?;
+    let texts = ply_texts(v, start, plies, moves, style)?;
     let mut items: Vec<String> = Vec::new();
     let mut before = *start;
     for (i, ((ply, m), text)) in plies.iter().zip(moves).zip(texts).enumerate() {
@@ -440,16 +451,22 @@ fn movetext<B: Bits>(trace: &Trace<B>, rec: &Record, short: bool) -> Result<Stri
         escapes.push_str(line);
         escapes.push('\n');
     }
-    movetext_body(trace, rec, short).map(|text| escapes + &text)
+    // A `Language` tag asks for its piece letters (`[Language "de"]`: `Sf3`).
+    let letters = rec
+        .tags
+        .iter()
+        .find(|t| t.key.eq_ignore_ascii_case("Language"))
+        .and_then(|t| crate::notation::localized::Letters::of_tag(&t.value));
+    movetext_body(trace, rec, Style { short, letters }).map(|text| escapes + &text)
 }
 
 fn movetext_body<B: Bits>(
     trace: &Trace<B>,
     rec: &Record,
-    short: bool,
+    style: Style,
 ) -> Result<String, ConvertError> {
     let v = trace.variant;
-    let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, short)?;
+    let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, style)?;
     let tags = pgn_tags(trace, rec);
     let mut result = pgn_result(rec);
     // The game's own comments stand before its first move.

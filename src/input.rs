@@ -398,7 +398,9 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     }
                 }
             }
-            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, 1)?,
+            Node::Variation { nodes, pos } => {
+                attach_variation(&mut moves, nodes, *pos, 1, letters)?
+            }
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
                 if let Some(who) = exited {
@@ -493,8 +495,9 @@ fn attach_variation(
     nodes: &[crate::notation::pgn::Node],
     pos: crate::notation::pgn::Pos,
     depth: usize,
+    letters: Option<crate::notation::localized::Letters>,
 ) -> Result<(), InputError> {
-    let line = variation(nodes, pos, depth)?;
+    let line = variation(nodes, pos, depth, letters)?;
     match moves.last_mut() {
         Some(m) => {
             m.variations.push(line);
@@ -530,6 +533,7 @@ fn variation(
     nodes: &[Node],
     at: crate::notation::pgn::Pos,
     depth: usize,
+    letters: Option<crate::notation::localized::Letters>,
 ) -> Result<Vec<RecordMove>, InputError> {
     if depth > MAX_VARIATION_DEPTH {
         return Err(error(
@@ -553,13 +557,19 @@ fn variation(
                 Some(m) => m.nags.push(*value),
                 None => before.push(format!("${value}")),
             },
-            Node::Variation { nodes, pos } => attach_variation(&mut moves, nodes, *pos, depth + 1)?,
+            Node::Variation { nodes, pos } => {
+                attach_variation(&mut moves, nodes, *pos, depth + 1, letters)?
+            }
             Node::Ply { text, pos } => {
                 let span = span_at(*pos, text.chars().count());
-                let token = parse_token(text)
+                // Localized letters and figurines, as in the main line.
+                let english = crate::notation::localized::to_english(text, letters);
+                let written = (english != *text).then(|| text.clone());
+                let token = parse_token(&english)
                     .map_err(|e| error(span, text.clone(), format!("a move ({})", e.expected)))?;
                 moves.push(RecordMove {
-                    mv: text.clone(),
+                    mv: english,
+                    written,
                     before: std::mem::take(&mut before),
                     nags: glyph_of(&token).into_iter().collect(),
                     origin: Origin { round, span },

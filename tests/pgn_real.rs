@@ -492,3 +492,25 @@ fn a_format_1_record_still_reads() {
         .text;
     assert!(json.contains("\"format\": 2"), "{json}");
 }
+
+/// German letters written through a `Language` tag, variations included,
+/// read back to the same moves.
+#[test]
+fn localized_letters_are_written_and_read_back() {
+    let pgn = "1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
+    let mut record = read_str(pgn).remove(0).expect("reads");
+    record.tags.push(roundtable::record::Tag {
+        key: "Language".into(),
+        value: "de".into(),
+    });
+    let game = Game::replay(record).expect("replays");
+    let german = game.write(Notation::Pgn).expect("writes").text;
+    assert!(
+        german.contains("2. Sf3 (2. Lc4 Sf6)") && german.contains("3. Lb5"),
+        "{german}"
+    );
+    let again = Game::replay(read_str(&german).remove(0).expect("German reads")).expect("replays");
+    let long = |g: &Game| g.plies().into_iter().map(|p| p.long).collect::<Vec<_>>();
+    assert_eq!(long(&game), long(&again));
+    assert_eq!(again.resolved().moves[2].variations.len(), 1);
+}

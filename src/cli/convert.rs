@@ -35,6 +35,11 @@ pub struct ConvertArgs {
     /// NAGs stay).
     #[arg(long)]
     pub mainline: bool,
+    /// Piece letters of the written moves: `de`, `fr`, `es`, `nl`,
+    /// `figurine` or `en`; written as a `Language` tag so that the output
+    /// reads back. Without it, a record's own `Language` tag is kept.
+    #[arg(long)]
+    pub language: Option<String>,
 }
 
 /// One game written, with what to tell the user about it.
@@ -65,11 +70,26 @@ fn convert_one(item: Item, args: &ConvertArgs) -> Result<Converted, CliError> {
             )));
         }
     };
-    let record = if args.mainline {
+    let mut record = if args.mainline {
         record.mainline()
     } else {
         record
     };
+    if let Some(language) = &args.language {
+        record
+            .tags
+            .retain(|t| !t.key.eq_ignore_ascii_case("Language"));
+        if roundtable::notation::localized::Letters::of_tag(language).is_some() {
+            record.tags.push(roundtable::record::Tag {
+                key: "Language".into(),
+                value: language.clone(),
+            });
+        } else if !matches!(language.to_ascii_lowercase().as_str(), "en" | "english") {
+            return Err(CliError::Input(format!(
+                "unknown language `{language}` (de, fr, es, nl, figurine or en)"
+            )));
+        }
+    }
     let game = Game::replay(record).map_err(|e| match e {
         Error::Replay(e) => {
             CliError::Findings(replay_diagnostic(&item.path, &source_text(&item.path), &e))
