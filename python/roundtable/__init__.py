@@ -28,6 +28,7 @@ __all__ = [
     "iter_games",
     "perft",
     "read",
+    "validate",
     "variants",
 ]
 
@@ -128,6 +129,24 @@ def iter_games(source: Union[str, "os.PathLike[str]"]) -> Iterator[Game]:
 def convert(source: Union[str, "os.PathLike[str]"], to: str) -> str:
     """The games of a file or a text written in notation ``to``."""
     return "".join(g.convert(to) for g in iter_games(source))
+
+
+def validate(source: Union[str, "os.PathLike[str]"]) -> List[Dict[str, Any]]:
+    """Checks every game of a file or a text without keeping positions:
+    per game ``valid``, ``plies``, and for an invalid one ``error``,
+    ``line`` and ``column``. Never raises for a bad game; the GIL is
+    released, so threads and distributed engines (Dask, Ray) run it in
+    parallel."""
+    if _looks_like_path(source):
+        with open(os.fspath(source), "rb") as f:
+            data = f.read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
+    else:
+        text = str(source)
+    return _roundtable.validate_text(text)
 
 
 def variants() -> List[Dict[str, Any]]:

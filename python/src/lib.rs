@@ -250,6 +250,50 @@ fn replay_json(py: Python<'_>, json: String) -> PyResult<PyGame> {
         .map_err(|e| py_error(py, e))
 }
 
+/// Checks every record of `text` without keeping positions (the fast
+/// path for corpora), the GIL released: per game a dict with `valid`,
+/// `plies`, `error` (the message or None), `line`, `column`.
+#[pyfunction]
+fn validate_text<'py>(py: Python<'py>, text: String) -> PyResult<Bound<'py, PyList>> {
+    type Checked = Result<usize, (String, Option<(usize, usize)>)>;
+    let checked: Vec<Checked> = py.detach(move || {
+        roundtable::read_str(&text)
+            .into_iter()
+            .map(|r| {
+                let place = |e: &Error| match e {
+                    Error::Read(r) => r.span.map(|s| (s.line, s.column)),
+                    Error::Replay(r) => r.span.map(|s| (s.line, s.column)),
+                    _ => None,
+                };
+                r.and_then(|record| Game::validate(&record))
+                    .map(|v| v.plies)
+                    .map_err(|e| (e.to_string(), place(&e)))
+            })
+            .collect()
+    });
+    let out = PyList::empty(py);
+    for c in checked {
+        let d = PyDict::new(py);
+        d.set_item("valid", c.is_ok())?;
+        match c {
+            Ok(plies) => {
+                d.set_item("plies", plies)?;
+                d.set_item("error", py.None())?;
+                d.set_item("line", py.None())?;
+                d.set_item("column", py.None())?;
+            }
+            Err((message, place)) => {
+                d.set_item("plies", py.None())?;
+                d.set_item("error", message)?;
+                d.set_item("line", place.map(|p| p.0))?;
+                d.set_item("column", place.map(|p| p.1))?;
+            }
+        }
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
 /// A lazy reader of a file's games (PGN, PGN4 and JSON Lines stream).
 #[pyclass(module = "roundtable._roundtable", unsendable)]
 struct GameReader {
@@ -322,6 +366,7 @@ fn _roundtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(read_path, m)?)?;
     m.add_function(wrap_pyfunction!(replay_json, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_text, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     Ok(())

@@ -113,3 +113,31 @@ def test_games_pickle():
     assert len(back) == len(game)
     assert back.position() == game.position()
     assert back.replay() == game.replay()
+
+
+def test_validate_reports_each_game():
+    corpus = "1. e4 e5 2. Nf3 *\n\n1. e4 e5\n2. Ke3 *\n\n1. d4 *\n"
+    checked = roundtable.validate(corpus)
+    assert [c["valid"] for c in checked] == [True, False, True]
+    assert checked[0]["plies"] == 3
+    assert (checked[1]["line"], checked[1]["column"]) == (4, 4)
+    assert "Ke3" in checked[1]["error"]
+
+
+def test_a_partitioned_corpus_validates_with_dask():
+    # Dask's local scheduler here; the same code runs on a Dask (or Ray) cluster.
+    import dask.bag as dask_bag  # a test dependency: missing, the test fails
+
+    games = [
+        f'[Event "g{i}"]\n\n1. e4 e5 2. Nf3 {"Nc6" if i % 7 else "Ke7??"} 3. Bb5 *\n\n'
+        for i in range(40)
+    ] + [OPERA.read_text(encoding="utf-8"), VERNEY.read_text(encoding="utf-8")]
+    bag = dask_bag.from_sequence(games, npartitions=6)
+    results = bag.map(roundtable.validate).flatten().compute(scheduler="processes")
+    assert len(results) == 42
+    assert all(r["valid"] for r in results)
+    # Records travel between processes as pickles.
+    replayed = (
+        bag.map(roundtable.read).flatten().map(pickle.dumps).map(pickle.loads).map(len).compute()
+    )
+    assert replayed[-1] == 15 and sum(replayed) > 40 * 5
