@@ -17,9 +17,10 @@ import os
 from typing import Any, Dict, Iterator, List, Optional, Union
 
 from . import _roundtable
-from ._roundtable import ReadError, ReplayError, RoundtableError
+from ._roundtable import Board, ReadError, ReplayError, RoundtableError
 
 __all__ = [
+    "Board",
     "Game",
     "ReadError",
     "ReplayError",
@@ -70,6 +71,11 @@ class Game:
     def position(self, ply: Optional[int] = None) -> str:
         """The position after ``ply`` plies (0: the start; default: the end)."""
         return self._game.position(ply)
+
+    def board(self, ply: Optional[int] = None) -> Board:
+        """The board after ``ply`` plies (0: the start; default: the end):
+        legal moves, play, perft, and its picture in Jupyter."""
+        return self._game.board(ply)
 
     def svg(self, ply: Optional[int] = None) -> str:
         """The board after ``ply`` plies (default: the end) as SVG, any board shape."""

@@ -184,6 +184,18 @@ impl PyGame {
         })
     }
 
+    /// The board after `ply` plies (0: the start; default: the end).
+    #[pyo3(signature = (ply=None))]
+    fn board(&self, ply: Option<usize>) -> PyResult<PyBoard> {
+        let n = ply.unwrap_or(self.game.len());
+        self.game
+            .board_after(n)
+            .map(|board| PyBoard { board })
+            .ok_or_else(|| {
+                RoundtableError::new_err(format!("the game has {} plies", self.game.len()))
+            })
+    }
+
     /// The position after `ply` plies (default: the end) as an SVG picture.
     #[pyo3(signature = (ply=None))]
     fn svg(&self, ply: Option<usize>) -> PyResult<String> {
@@ -220,6 +232,86 @@ impl PyGame {
     fn record_json(&self) -> PyResult<String> {
         serde_json::to_string(self.game.record())
             .map_err(|e| RoundtableError::new_err(e.to_string()))
+    }
+}
+
+/// A position of any variant: its text, legal moves, moves played on it,
+/// and its picture (`_repr_svg_` in Jupyter), any board shape.
+#[pyclass(module = "roundtable._roundtable", name = "Board")]
+#[derive(Clone)]
+struct PyBoard {
+    board: Board,
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The start position of `variant`, or the position `fen` (FEN or FEN4).
+    #[new]
+    #[pyo3(signature = (variant="chess", fen=None))]
+    fn new(py: Python<'_>, variant: &str, fen: Option<&str>) -> PyResult<PyBoard> {
+        let v = roundtable::variant(variant).map_err(|e| py_error(py, e))?;
+        match fen {
+            Some(text) => Board::from_text(v, text),
+            None => Board::start(v),
+        }
+        .map(|board| PyBoard { board })
+        .map_err(|e| py_error(py, e))
+    }
+
+    /// The variant's id.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.board.variant().id
+    }
+
+    /// The name of the player to move.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.board.turn()
+    }
+
+    /// The position as FEN (FEN4 for four-player and 14x14 boards).
+    fn text(&self) -> String {
+        self.board.text()
+    }
+
+    /// The legal moves in long algebraic (`--` for a due pass).
+    fn legal_moves(&self) -> Vec<String> {
+        self.board.legal_moves()
+    }
+
+    /// Plays a move in long or short algebraic; an illegal one raises
+    /// ReplayError with the legal moves and leaves the board as it was.
+    fn play(&mut self, py: Python<'_>, mv: &str) -> PyResult<()> {
+        self.board.play(mv).map_err(|e| py_error(py, e))
+    }
+
+    /// Leaf nodes of the move tree `depth` plies deep; the GIL is released.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let board = self.board;
+        py.detach(move || board.perft(depth))
+    }
+
+    /// A text diagram of the board.
+    fn diagram(&self) -> String {
+        self.board.diagram()
+    }
+
+    /// The board as SVG.
+    fn svg(&self) -> String {
+        self.board.svg()
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.board.svg()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<roundtable.Board {} {}>",
+            self.board.variant().id,
+            self.board.text()
+        )
     }
 }
 
@@ -363,6 +455,7 @@ fn _roundtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ReplayError", py.get_type::<ReplayError>())?;
     m.add_class::<PyGame>()?;
     m.add_class::<GameReader>()?;
+    m.add_class::<PyBoard>()?;
     m.add_function(wrap_pyfunction!(read_text, m)?)?;
     m.add_function(wrap_pyfunction!(read_path, m)?)?;
     m.add_function(wrap_pyfunction!(replay_json, m)?)?;

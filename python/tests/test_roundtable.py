@@ -141,3 +141,19 @@ def test_a_partitioned_corpus_validates_with_dask():
         bag.map(roundtable.read).flatten().map(pickle.dumps).map(pickle.loads).map(len).compute()
     )
     assert replayed[-1] == 15 and sum(replayed) > 40 * 5
+
+
+def test_boards_play_and_draw_themselves():
+    board = roundtable.Board("verney")
+    assert board.turn == "Yellow"
+    assert board._repr_svg_().count('class="sq"') == 160
+    board.play("h2-h3")
+    assert board.turn == "Red"
+    with pytest.raises(roundtable.ReplayError) as info:
+        board.play("Ke3")
+    assert info.value.legal_moves and "Ke3" not in info.value.legal_moves
+    chess = roundtable.Board()
+    assert len(chess.legal_moves()) == 20 and chess.perft(2) == 400
+    game = roundtable.read(VERNEY)[0]
+    assert game.board(0).text() == roundtable.Board("verney").text()
+    assert game.board().text() == game.position()
