@@ -152,7 +152,9 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
             Event::Exit { seat, .. } => mark("exit", &format!("out {}", initial(v, *seat))),
             Event::Promotion(k) => mark("promotion", &format!("={}", k.letter())),
             Event::DrawClaimable => mark("claim", "½?"),
-            Event::Capture { .. } | Event::CheckMarkDiffers { .. } => {}
+            // Captures show in the move itself; other events in words
+            // under the board.
+            _ => {}
         }
     }
     if let Some([a, b]) = dice {
