@@ -152,9 +152,7 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
             Event::Exit { seat, .. } => mark("exit", &format!("out {}", initial(v, *seat))),
             Event::Promotion(k) => mark("promotion", &format!("={}", k.letter())),
             Event::DrawClaimable => mark("claim", "½?"),
-            // Captures show in the move itself; other events in words
-            // under the board.
-            _ => {}
+            Event::Capture { .. } | Event::CheckMarkDiffers { .. } => {}
         }
     }
     if let Some([a, b]) = dice {
