@@ -124,7 +124,8 @@ pub struct Context<'a> {
     pub ids: &'a Identities,
 }
 
-fn seat_of(variant: &Variant, player: &PlayerRef) -> Result<usize, ResolveError> {
+/// The seat a player reference names (`Red`, `Red.`, `r`).
+pub(crate) fn seat_of(variant: &Variant, player: &PlayerRef) -> Result<usize, ResolveError> {
     let found = match player {
         PlayerRef::Name(name) => variant.seat_named(name.trim_end_matches('.')),
         PlayerRef::Initial(c) => variant.seats.iter().position(|s| s.letter == *c),
@@ -138,7 +139,8 @@ fn seat_of(variant: &Variant, player: &PlayerRef) -> Result<usize, ResolveError>
     })
 }
 
-fn system_of(ctx: &Context, seat: usize) -> Result<System, ResolveError> {
+/// The descriptive system (squares named from that seat's side) of `seat`.
+pub(crate) fn system_of(ctx: &Context, seat: usize) -> Result<System, ResolveError> {
     ctx.systems.get(seat).copied().flatten().ok_or_else(|| {
         ResolveError::Invalid(
             "this seat has no descriptive system (no king and queen in the setup)".into(),

@@ -11,11 +11,11 @@
 //! used it (`KR` for whichever rook stands on the king's side).
 
 use super::ResolveError;
-use super::descriptive::{Context, System};
+use super::descriptive::{Context, System, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
 use crate::men::Kind;
-use crate::notation::descriptive::{FileName, PieceName, PlayerRef, Side};
+use crate::notation::descriptive::{FileName, PieceName, Side};
 use crate::notation::descriptive_short::{ShortAction, ShortMan, ShortMove, ShortSquare};
 use crate::variant::Variant;
 
@@ -38,28 +38,6 @@ pub fn locate(variant: &Variant, system: &System, sq: Square) -> Option<(usize, 
         (1..=longest)
             .find(|&rank| system.square(variant, file, rank) == Some(sq))
             .map(|rank| (f, rank))
-    })
-}
-
-fn seat_of(variant: &Variant, player: &PlayerRef) -> Result<usize, ResolveError> {
-    let found = match player {
-        PlayerRef::Name(name) => variant.seat_named(name),
-        PlayerRef::Initial(c) => variant.seats.iter().position(|s| s.letter == *c),
-    };
-    found.ok_or_else(|| {
-        let named = match player {
-            PlayerRef::Name(n) => n.clone(),
-            PlayerRef::Initial(c) => c.to_string(),
-        };
-        ResolveError::Invalid(format!("`{named}` is not a player of {}", variant.id))
-    })
-}
-
-fn system_of(ctx: &Context, seat: usize) -> Result<System, ResolveError> {
-    ctx.systems.get(seat).copied().flatten().ok_or_else(|| {
-        ResolveError::Invalid(
-            "this seat has no descriptive system (no king and queen in the setup)".into(),
-        )
     })
 }
 
