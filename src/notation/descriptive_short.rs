@@ -174,7 +174,9 @@ fn strip_marks(words: &mut Vec<String>, marks: &mut Marks) {
             }
             continue;
         }
-        let last = words.last_mut().expect("a word");
+        let Some(last) = words.last_mut() else {
+            return;
+        };
         let plain: String = last
             .chars()
             .filter(|c| !matches!(c, '.' | '(' | ')' | ','))
