@@ -598,10 +598,27 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
     {
         return variant_named(&tag.value, Some(tag.span));
     }
-    variant::all()
+    let candidates: Vec<&'static Variant> = variant::all()
         .into_iter()
         .filter(|v| v.support == Support::Playable && v.players() == table.players.len())
-        .find(|v| table.players.iter().all(|p| v.seat_named(p).is_some()))
+        .filter(|v| table.players.iter().all(|p| v.seat_named(p).is_some()))
+        .collect();
+    // Variants with the same players (Verney 1881 and 1892) differ in who
+    // moves first: the columns are printed in the order of play.
+    let in_order = |v: &&&'static Variant| {
+        first_seat(v, None).is_ok_and(|first| {
+            table
+                .players
+                .iter()
+                .enumerate()
+                .all(|(i, p)| v.seat_named(p) == Some((first + i) % v.players()))
+        })
+    };
+    candidates
+        .iter()
+        .find(in_order)
+        .or(candidates.first())
+        .copied()
         .ok_or_else(|| {
             error(
                 Some(table.header_span),
@@ -627,9 +644,10 @@ pub fn printed_games(text: &str) -> Vec<Result<Record, InputError>> {
         } else if !t.is_empty() && !t.starts_with('[') {
             in_moves = true;
         }
-        let last = chunks.last_mut().expect("a chunk");
-        last.push_str(line);
-        last.push('\n');
+        if let Some(last) = chunks.last_mut() {
+            last.push_str(line);
+            last.push('\n');
+        }
     }
     chunks
         .iter()

@@ -62,3 +62,22 @@ fn white_moves_first_and_pawns_step_two_without_en_passant() {
     assert_eq!(b1881.turn(), "Yellow");
     assert!(!b1881.legal_moves().iter().any(|m| m == "h2-h4"));
 }
+
+/// The score exactly as printed names no variant: its columns (White,
+/// Black, Yellow, Red, in the order of play) pick the 1892 rules, under
+/// which it replays, rather than the 1881 rules whose players are the same.
+#[test]
+fn the_untagged_printed_score_picks_the_1892_rules_from_its_columns() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/historical/1892-london-v-cambridge-game1.txt"
+    );
+    let record = roundtable::read_file(path)
+        .expect("opens")
+        .next()
+        .expect("a game")
+        .expect("reads");
+    assert_eq!(record.variant, "verney-1892");
+    let found = roundtable::Game::validate(&record).expect("replays as printed");
+    assert_eq!(found.plies, 24);
+}
