@@ -35,7 +35,8 @@ fn file_index(f: FileName) -> usize {
     }
 }
 
-fn kind_of(p: PieceName) -> Kind {
+/// The man a descriptive piece name names.
+pub(crate) fn kind_of(p: PieceName) -> Kind {
     match p {
         PieceName::King => Kind::King,
         PieceName::Queen => Kind::Queen,

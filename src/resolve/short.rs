@@ -11,24 +11,12 @@
 //! used it (`KR` for whichever rook stands on the king's side).
 
 use super::ResolveError;
-use super::descriptive::{Context, System, seat_of, system_of};
+use super::descriptive::{Context, System, kind_of, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
-use crate::men::Kind;
 use crate::notation::descriptive::{FileName, PieceName, Side};
 use crate::notation::descriptive_short::{ShortAction, ShortMan, ShortMove, ShortSquare};
 use crate::variant::Variant;
-
-fn kind_of(p: PieceName) -> Kind {
-    match p {
-        PieceName::King => Kind::King,
-        PieceName::Queen => Kind::Queen,
-        PieceName::Rook => Kind::Rook,
-        PieceName::Bishop => Kind::Bishop,
-        PieceName::Knight => Kind::Knight,
-        PieceName::Pawn => Kind::Pawn,
-    }
-}
 
 /// The file number (0 = queen's rook's … 7 = king's rook's) and rank of
 /// `sq` in `system`, if the system names it.
