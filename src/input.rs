@@ -10,9 +10,10 @@ use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
 use crate::record::{
-    self, GameResult, JsonLinesReader, MoveNotation, Origin, Record, RecordMove, Span, Tag,
+    self, GameResult, MoveNotation, Origin, Record, RecordMove, Span, Tag,
     Warning, Warnings,
 };
+use crate::split::Splitter;
 use crate::variant::{self, Support, Variant};
 
 /// Input that cannot be read: where, the text, and what was expected.
@@ -143,16 +144,38 @@ pub fn games(text: &str, format: Option<Format>) -> Vec<Result<Record, InputErro
 
 /// The games of a JSON Lines stream, read one line at a time.
 pub fn json_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
-    let mut reader = JsonLinesReader::new(input);
-    std::iter::from_fn(move || {
-        let item = reader.next()?;
-        Some(item.map_err(|e| record_error(&e)))
-    })
+    split_games(input, Format::Jsonl)
+}
+
+/// The record on line `line` (from 1) of a JSON Lines stream.
+pub fn json_line(bytes: &[u8], line: usize) -> Result<Record, InputError> {
+    record::from_json_line(bytes, line).map_err(|e| record_error(&e))
 }
 
 /// The games of a PGN or PGN4 stream, read one game at a time.
 pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
-    PgnReader::new(input).map(|game| match game {
+    split_games(input, Format::Pgn)
+}
+
+/// The games of a stream cut into game texts ([`Splitter`]), each parsed as
+/// it comes: what the parallel corpus readers do, one game at a time.
+fn split_games<R: BufRead>(
+    input: R,
+    format: Format,
+) -> impl Iterator<Item = Result<Record, InputError>> {
+    Splitter::new(input, format).flat_map(|text| match text {
+        Ok(text) => text.games(),
+        Err(e) => vec![Err(error(None, e.to_string(), "readable input"))],
+    })
+}
+
+/// The games of PGN or PGN4 text that starts on line `first_line` of its
+/// stream, in one reader (positions count from that line).
+pub fn pgn_games_from<R: BufRead>(
+    input: R,
+    first_line: usize,
+) -> impl Iterator<Item = Result<Record, InputError>> {
+    PgnReader::starting_at(input, first_line).map(|game| match game {
         Ok(raw) => pgn_game(&raw),
         Err(e) => Err(error(
             Some(Span {
@@ -373,7 +396,12 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
     // moves follow the turn, which eliminations change.
     let mut seat = first_seat(variant, start_text.as_deref())?;
     let mut round = 1;
-    let mut moves: Vec<RecordMove> = Vec::new();
+    let plies = raw
+        .moves
+        .iter()
+        .filter(|n| matches!(n, Node::Ply { .. }))
+        .count();
+    let mut moves: Vec<RecordMove> = Vec::with_capacity(plies);
     // Comments and NAGs before the first move belong to the game.
     let mut opening: Vec<String> = Vec::new();
     let mut exited: Option<&str> = None;
@@ -414,10 +442,13 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     ));
                 }
                 let player = variant.seat_name(seat);
-                // Localized letters (a `Language` tag) or figurines: read as English.
-                let english = crate::notation::localized::to_english(text, letters);
-                let translated = (english != *text).then(|| text.clone());
-                let text = &english;
+                // Localized letters (a `Language` tag) or figurines: read as
+                // English. Plain ASCII without a language has neither.
+                let english = (letters.is_some() || !text.is_ascii())
+                    .then(|| crate::notation::localized::to_english(text, letters))
+                    .filter(|english| english != text);
+                let translated = english.as_ref().map(|_| text.clone());
+                let text = english.as_ref().unwrap_or(text);
                 let parsed = parse_token(text);
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.

@@ -36,6 +36,7 @@ pub mod replay;
 pub mod report;
 pub mod resolve;
 pub mod selfplay;
+pub mod split;
 pub mod variant;
 
 pub use game::{Board, Error, Game, Ply, read_file, read_str, read_stream, variant};

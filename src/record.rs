@@ -342,6 +342,12 @@ pub fn from_json(text: &str) -> Result<Record, RecordError> {
     serde_json::from_str(text).map_err(|e| RecordError::from_serde(&e, 0))
 }
 
+/// Reads the record on line `line` (from 1) of a JSON Lines stream: errors
+/// name that line.
+pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
+    serde_json::from_slice(bytes).map_err(|e| RecordError::from_serde(&e, line.saturating_sub(1)))
+}
+
 /// Writes the record as one line of JSON Lines (compact JSON and `\n`).
 pub fn write_jsonl<W: Write>(out: &mut W, record: &Record) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, record)?;
@@ -393,10 +399,7 @@ impl<R: BufRead> Iterator for JsonLinesReader<R> {
                     if bytes.iter().all(u8::is_ascii_whitespace) {
                         continue;
                     }
-                    return Some(
-                        serde_json::from_slice(bytes)
-                            .map_err(|e| RecordError::from_serde(&e, self.line - 1)),
-                    );
+                    return Some(from_json_line(bytes, self.line));
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(source) => {

@@ -4,18 +4,23 @@
 //! of games is held at a time.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use roundtable::Record;
 use roundtable::input::{self, Format, InputError};
+use roundtable::split::{GameText, Splitter};
 
 use super::CliError;
 
-/// How many games are worked on at once.
+/// How many game texts are worked on at once, at most.
 const CHUNK: usize = 256;
+
+/// How many bytes of game text are worked on at once, at most (one longer
+/// game is taken alone).
+const CHUNK_BYTES: usize = 4 << 20;
 
 /// One game of the corpus, with where it came from.
 pub struct Item {
@@ -74,18 +79,19 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The games of one file (or of standard input), in the notation `from`
-/// names or the one detected from the first block of input, streamed
-/// where the notation allows (PGN, PGN4, JSON Lines).
-fn games_of(
+/// The texts of the games of one file (or of standard input), in the
+/// notation `from` names or the one detected from the first block of
+/// input, cut without parsing where the notation allows (PGN, PGN4, JSON
+/// Lines): the workers parse them.
+fn texts_of(
     path: &str,
     from: Option<Format>,
-) -> Result<Box<dyn Iterator<Item = Result<Record, InputError>>>, CliError> {
+) -> Result<Splitter<Box<dyn BufRead>>, CliError> {
     let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
     let mut reader: Box<dyn BufRead> = if path == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
+        Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
     } else {
-        Box::new(BufReader::new(File::open(path).map_err(cannot)?))
+        Box::new(BufReader::with_capacity(1 << 16, File::open(path).map_err(cannot)?))
     };
     let format = match from {
         Some(f) => f,
@@ -94,22 +100,15 @@ fn games_of(
             input::detect(&roundtable::render::diagnostic::decode(head))
         }
     };
-    Ok(match format {
-        Format::Pgn => Box::new(input::pgn_games(reader)),
-        Format::Jsonl => Box::new(input::json_lines(reader)),
-        other => {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).map_err(cannot)?;
-            let text = roundtable::render::diagnostic::decode(&bytes);
-            Box::new(input::games(&text, Some(other)).into_iter())
-        }
-    })
+    Ok(Splitter::new(reader, format))
 }
 
-/// Works on every game of `paths` with `work` (in parallel), and gives the
-/// results to `sink` in the order of the games. The run stops at the first
-/// error `sink` returns (the games of the chunk in hand are worked on, but
-/// no more are read).
+/// Works on every game of `paths` with `work`, and gives the results to
+/// `sink` in the order of the games. One thread reads and cuts the input
+/// into game texts ([`Splitter`]); the workers parse each text and then
+/// work on its games, a chunk at a time, so memory holds one chunk. The run
+/// stops at the first error `sink` returns (the chunk in hand is finished,
+/// but no more is read).
 pub fn run<R: Send>(
     paths: &[String],
     from: Option<Format>,
@@ -129,48 +128,49 @@ pub fn run<R: Send>(
     }
     let mut games = 0usize;
     for path in &files {
-        let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-        let mut flush = |chunk: &mut Vec<Item>, games: &mut usize| -> Result<(), CliError> {
-            *games += chunk.len();
-            let results: Vec<R> = std::mem::take(chunk).into_par_iter().map(&work).collect();
+        let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
+        let mut texts = texts_of(path, from)?.peekable();
+        // Games are numbered in the file (`path#n`) when it holds more than one.
+        let mut several: Option<bool> = None;
+        let mut numbered = 0usize;
+        while texts.peek().is_some() {
+            let mut chunk: Vec<GameText> = Vec::with_capacity(CHUNK);
+            let mut bytes = 0;
+            while chunk.len() < CHUNK && bytes < CHUNK_BYTES {
+                match texts.next() {
+                    Some(text) => {
+                        let text = text.map_err(cannot)?;
+                        bytes += text.bytes.len();
+                        chunk.push(text);
+                    }
+                    None => break,
+                }
+            }
+            let parsed: Vec<Vec<Result<Record, InputError>>> =
+                chunk.into_par_iter().map(|t| t.games()).collect();
+            let in_chunk: usize = parsed.iter().map(Vec::len).sum();
+            let several = *several.get_or_insert(in_chunk > 1 || texts.peek().is_some());
+            let items: Vec<Item> = parsed
+                .into_iter()
+                .flatten()
+                .map(|game| {
+                    numbered += 1;
+                    Item {
+                        source: if several {
+                            format!("{path}#{numbered}")
+                        } else {
+                            path.clone()
+                        },
+                        path: path.clone(),
+                        game,
+                    }
+                })
+                .collect();
+            games += items.len();
+            let results: Vec<R> = items.into_par_iter().map(&work).collect();
             bar.set_message(format!("{games} games"));
-            results.into_iter().try_for_each(&mut sink)
-        };
-        let stream = games_of(path, from)?;
-        let mut numbered = stream.enumerate().peekable();
-        let several = {
-            let first = numbered.next();
-            let more = numbered.peek().is_some();
-            if let Some((i, game)) = first {
-                let source = if more {
-                    format!("{path}#{}", i + 1)
-                } else {
-                    path.clone()
-                };
-                chunk.push(Item {
-                    source,
-                    path: path.clone(),
-                    game,
-                });
-            }
-            more
-        };
-        for (i, game) in numbered {
-            let source = if several {
-                format!("{path}#{}", i + 1)
-            } else {
-                path.clone()
-            };
-            chunk.push(Item {
-                source,
-                path: path.clone(),
-                game,
-            });
-            if chunk.len() == CHUNK {
-                flush(&mut chunk, &mut games)?;
-            }
+            results.into_iter().try_for_each(&mut sink)?;
         }
-        flush(&mut chunk, &mut games)?;
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -252,6 +252,9 @@ pub struct PgnReader<R> {
     input: R,
     buf: Vec<u8>,
     line: Vec<char>,
+    /// The line as text when it is ASCII (`ascii`), for slicing tokens.
+    line_text: String,
+    ascii: bool,
     cursor: usize,
     line_no: usize,
     /// The current line still has something to process.
@@ -311,12 +314,20 @@ impl<R: BufRead> PgnReader<R> {
     /// A reader of the PGN or PGN4 games in `input`; nothing is read until the
     /// first game is asked for.
     pub fn new(input: R) -> Self {
+        PgnReader::starting_at(input, 1)
+    }
+
+    /// A reader of input that starts on line `first_line` (from 1) of a
+    /// longer stream: positions count from there.
+    pub fn starting_at(input: R, first_line: usize) -> Self {
         PgnReader {
             input,
             buf: Vec::new(),
             line: Vec::new(),
+            line_text: String::new(),
+            ascii: true,
             cursor: 0,
-            line_no: 0,
+            line_no: first_line.saturating_sub(1),
             have_line: false,
             line_checked: false,
             prev_blank: true,
@@ -367,7 +378,13 @@ impl<R: BufRead> PgnReader<R> {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         self.line.clear();
+        self.line_text.clear();
+        self.ascii = bytes.is_ascii();
         match std::str::from_utf8(bytes) {
+            Ok(s) if self.ascii => {
+                self.line_text.push_str(s);
+                self.line.extend(s.chars());
+            }
             Ok(s) => self.line.extend(s.chars()),
             Err(_) => self.line.extend(bytes.iter().map(|&b| char::from(b))),
         }
@@ -643,6 +660,11 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn text(&self, from: usize, to: usize) -> String {
+        if self.ascii {
+            // One byte per character: the text is a slice of the line.
+            let to = to.min(self.line_text.len());
+            return self.line_text.get(from.min(to)..to).unwrap_or("").to_string();
+        }
         self.line
             .iter()
             .skip(from)

@@ -1,0 +1,351 @@
+//! Cutting a stream into the texts of its games before any of them is
+//! parsed, so that the games can be parsed and replayed by several workers
+//! while one thread reads.
+//!
+//! [`Splitter`] reads lines and looks only at how each begins (blank, a tag
+//! `[Key`, an escape `%`, anything else), which costs a small part of a full
+//! parse. A cut is made only where the PGN reader itself would begin a new
+//! game whatever the state of the game before (a tag line after a blank
+//! line, once the text in hand holds movetext), so a piece may hold several
+//! games (written without a blank line between them) but a game is never
+//! cut in two: reading the pieces one after the other gives the same games
+//! as reading the whole stream.
+//!
+//! One rule is the splitter's own: escape lines (`%` in the first column)
+//! between a blank line and the next game's tags belong to that next game.
+//!
+//! ```
+//! use roundtable::input::Format;
+//! use roundtable::split::Splitter;
+//!
+//! let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+//! let texts: Vec<_> = Splitter::new(pgn.as_bytes(), Format::Pgn).collect::<Result<_, _>>()?;
+//! assert_eq!(texts.len(), 2);
+//! assert_eq!(texts[1].first_line, 5);
+//! let games = texts[1].games();
+//! assert_eq!(games[0].as_ref().map(|r| r.moves.len()), Ok(1));
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+use std::io::BufRead;
+
+use crate::input::{self, Format, InputError};
+use crate::record::Record;
+
+/// The text of one or more whole games, cut from a stream, not yet parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameText {
+    /// The bytes as read (any encoding the reader accepts).
+    pub bytes: Vec<u8>,
+    /// The line of the stream the text starts on, from 1.
+    pub first_line: usize,
+    /// The notation the text is in.
+    pub format: Format,
+}
+
+impl GameText {
+    /// Parses the games of the text into records (positions in errors and
+    /// records count lines from the start of the stream).
+    pub fn games(&self) -> Vec<Result<Record, InputError>> {
+        match self.format {
+            Format::Pgn => input::pgn_games_from(&self.bytes[..], self.first_line).collect(),
+            Format::Jsonl => vec![input::json_line(&self.bytes, self.first_line)],
+            other => {
+                let text = crate::render::diagnostic::decode(&self.bytes);
+                input::games(&text, Some(other))
+            }
+        }
+    }
+}
+
+/// What a line begins with, as far as cutting is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    Blank,
+    Tag,
+    Escape,
+    Other,
+}
+
+/// Classifies a line the way the PGN reader does (it decodes a line as
+/// UTF-8, or as Latin-1 when it is not, and tests `char::is_whitespace`).
+fn kind_of(line: &[u8], first: bool) -> LineKind {
+    let line = if first {
+        line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+    } else {
+        line
+    };
+    if line.first() == Some(&b'%') {
+        return LineKind::Escape;
+    }
+    let decoded: String;
+    let text = match std::str::from_utf8(line) {
+        Ok(s) => s,
+        Err(_) => {
+            decoded = line.iter().map(|&b| char::from(b)).collect();
+            &decoded
+        }
+    };
+    let mut chars = text.chars().skip_while(|c| c.is_whitespace());
+    match chars.next() {
+        None => LineKind::Blank,
+        Some('[') if chars.next().is_some_and(|c| c.is_ascii_alphabetic()) => LineKind::Tag,
+        Some(_) => LineKind::Other,
+    }
+}
+
+/// Reads a stream and yields the texts of its games: for PGN and PGN4, cut
+/// as the module documentation says; for JSON Lines, one non-blank line
+/// each; for the notations that hold one game, the whole input.
+pub struct Splitter<R> {
+    input: R,
+    format: Format,
+    /// The text in hand, not yet handed out.
+    text: Vec<u8>,
+    /// The line the text in hand starts on.
+    text_line: usize,
+    /// Lines read so far.
+    line_no: usize,
+    line: Vec<u8>,
+    /// The text in hand holds a line of movetext (or anything that is not
+    /// a tag, an escape or blank).
+    has_body: bool,
+    prev_blank: bool,
+    /// Where in the text in hand the next game would start: the first of
+    /// the tag and escape lines that follow a blank line.
+    cut: Option<usize>,
+    cut_line: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter of `input`, read as `format`.
+    pub fn new(input: R, format: Format) -> Splitter<R> {
+        Splitter {
+            input,
+            format,
+            text: Vec::new(),
+            text_line: 1,
+            line_no: 0,
+            line: Vec::new(),
+            has_body: false,
+            prev_blank: true,
+            cut: None,
+            cut_line: 0,
+            done: false,
+        }
+    }
+
+    /// Hands out the text in hand up to `at` (a byte offset), keeping the
+    /// rest, which starts on line `line`.
+    fn hand_out(&mut self, at: usize, line: usize) -> GameText {
+        let rest = self.text.split_off(at);
+        let bytes = std::mem::replace(&mut self.text, rest);
+        let first_line = std::mem::replace(&mut self.text_line, line);
+        GameText {
+            bytes,
+            first_line,
+            format: self.format,
+        }
+    }
+
+    /// Reads the next line into `self.line`; `Ok(false)` at the end.
+    fn read_line(&mut self) -> std::io::Result<bool> {
+        self.line.clear();
+        loop {
+            match self.input.read_until(b'\n', &mut self.line) {
+                Ok(0) => return Ok(false),
+                Ok(_) => {
+                    self.line_no += 1;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The next piece of a PGN stream.
+    fn next_pgn(&mut self) -> std::io::Result<Option<GameText>> {
+        while self.read_line()? {
+            let kind = kind_of(&self.line, self.line_no == 1);
+            let here = self.text.len();
+            let mut piece = None;
+            match kind {
+                LineKind::Tag | LineKind::Escape => {
+                    if self.cut.is_none() && self.prev_blank {
+                        self.cut = Some(here);
+                        self.cut_line = self.line_no;
+                    }
+                    if kind == LineKind::Tag
+                        && self.has_body
+                        && let Some(at) = self.cut.take()
+                    {
+                        self.has_body = false;
+                        piece = Some(self.hand_out(at, self.cut_line));
+                    }
+                }
+                LineKind::Blank => {}
+                LineKind::Other => {
+                    self.cut = None;
+                    self.has_body = true;
+                }
+            }
+            self.prev_blank = kind == LineKind::Blank;
+            self.text.extend_from_slice(&self.line);
+            if piece.is_some() {
+                return Ok(piece);
+            }
+        }
+        self.done = true;
+        Ok(self.rest())
+    }
+
+    /// Whatever is left at the end, unless it is empty.
+    fn rest(&mut self) -> Option<GameText> {
+        if self.text.is_empty() {
+            return None;
+        }
+        let at = self.text.len();
+        Some(self.hand_out(at, self.line_no + 1))
+    }
+
+    /// The next non-blank line of a JSON Lines stream.
+    fn next_line(&mut self) -> std::io::Result<Option<GameText>> {
+        while self.read_line()? {
+            let first = self.line_no == 1;
+            let bytes = if first {
+                self.line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.line)
+            } else {
+                &self.line
+            };
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            return Ok(Some(GameText {
+                bytes: bytes.to_vec(),
+                first_line: self.line_no,
+                format: self.format,
+            }));
+        }
+        self.done = true;
+        Ok(None)
+    }
+
+    /// The whole input as one text.
+    fn next_whole(&mut self) -> std::io::Result<Option<GameText>> {
+        self.done = true;
+        self.input.read_to_end(&mut self.text)?;
+        Ok(self.rest())
+    }
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = std::io::Result<GameText>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = match self.format {
+            Format::Pgn => self.next_pgn(),
+            Format::Jsonl => self.next_line(),
+            _ => self.next_whole(),
+        };
+        if next.is_err() {
+            self.done = true;
+        }
+        next.transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(text: &str) -> Vec<(usize, String)> {
+        Splitter::new(text.as_bytes(), Format::Pgn)
+            .map(|t| t.map(|t| (t.first_line, String::from_utf8_lossy(&t.bytes).into_owned())))
+            .collect::<Result<_, _>>()
+            .unwrap_or_default()
+    }
+
+    /// Every game the pieces give, in order, as their debug text.
+    fn games_of_pieces(text: &str) -> Vec<String> {
+        Splitter::new(text.as_bytes(), Format::Pgn)
+            .flat_map(|t| t.map(|t| t.games()).unwrap_or_default())
+            .map(|g| format!("{g:?}"))
+            .collect()
+    }
+
+    fn games_of_reader(text: &str) -> Vec<String> {
+        input::pgn_games_from(text.as_bytes(), 1)
+            .map(|g| format!("{g:?}"))
+            .collect()
+    }
+
+    #[test]
+    fn games_are_cut_at_the_tags_that_follow_a_blank_line() {
+        let pgn = "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let pieces = cut(pgn);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[0], (1, "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 *\n\n".into()));
+        assert_eq!(pieces[1], (6, "[Event \"b\"]\n\n1. d4 *\n".into()));
+    }
+
+    #[test]
+    fn a_blank_line_among_tags_does_not_cut() {
+        // ChessBase: an empty line among a game's tags.
+        let pgn = "[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 *\n";
+        assert_eq!(cut(pgn).len(), 1);
+    }
+
+    #[test]
+    fn games_without_a_blank_line_between_them_stay_in_one_piece() {
+        let pgn = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
+        assert_eq!(cut(pgn).len(), 1);
+        assert_eq!(games_of_pieces(pgn).len(), 2);
+    }
+
+    #[test]
+    fn escape_lines_before_the_tags_go_with_the_next_game() {
+        let pgn = "1. e4 *\n\n%private\n[Event \"b\"]\n1. d4 *\n";
+        let pieces = cut(pgn);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[1], (3, "%private\n[Event \"b\"]\n1. d4 *\n".into()));
+        let games: Vec<_> = Splitter::new(pgn.as_bytes(), Format::Pgn)
+            .flat_map(|t| t.map(|t| t.games()).unwrap_or_default())
+            .collect();
+        assert_eq!(games[1].as_ref().map(|r| r.escapes.clone()), Ok(vec!["private".into()]));
+    }
+
+    #[test]
+    fn pieces_give_the_same_games_as_one_reader() {
+        let texts = [
+            "[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 *\n",
+            "[Event \"a\"]\n\n1. e4 (1. d4\n\n[Event \"b\"]\n1. d4 *\n",
+            "[Event \"a\"]\n[FEN \"long\n\n[Event \"b\"]\n1. d4 *\n",
+            "1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n\n\n[Event \"c\"]\n\n1. c4 1-0\n",
+            "junk }\n\n[Event \"b\"]\n1. d4 *\n\n[Event \"c\"]\n1. e4 *\n",
+            "\u{feff}[Event \"a\"]\n\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
+            "[Event \"a\"]\n\n1. e4 *\n\n\u{a0}[Event \"b\"]\n1. d4 *\n",
+        ];
+        for text in texts {
+            assert_eq!(games_of_pieces(text), games_of_reader(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn json_lines_are_one_piece_each() {
+        let text = "\u{feff}{\"a\": 1}\n\n{\"b\": 2}\n";
+        let pieces: Vec<_> = Splitter::new(text.as_bytes(), Format::Jsonl)
+            .collect::<Result<_, _>>()
+            .unwrap_or_default();
+        assert_eq!(pieces.len(), 2);
+        assert_eq!((pieces[0].first_line, pieces[0].bytes.as_slice()), (1, &b"{\"a\": 1}\n"[..]));
+        assert_eq!(pieces[1].first_line, 3);
+        // Errors count lines from the start of the stream.
+        let err = pieces[1].games().remove(0).err().and_then(|e| e.span);
+        assert_eq!(err.map(|s| s.line), Some(3));
+    }
+}
