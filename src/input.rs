@@ -176,7 +176,7 @@ pub fn pgn_games_from<R: BufRead>(
     first_line: usize,
 ) -> impl Iterator<Item = Result<Record, InputError>> {
     PgnReader::starting_at(input, first_line).map(|game| match game {
-        Ok(raw) => pgn_game(&raw),
+        Ok(raw) => pgn_game(raw),
         Err(e) => Err(error(
             Some(Span {
                 line: e.pos.line,
@@ -320,7 +320,7 @@ fn split_tags(
 }
 
 /// One PGN or PGN4 game.
-fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
+fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
     let tags: Vec<(String, String, Option<Span>)> = raw
         .tags
         .iter()
@@ -405,12 +405,12 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
     // Comments and NAGs before the first move belong to the game.
     let mut opening: Vec<String> = Vec::new();
     let mut exited: Option<&str> = None;
-    for node in &raw.moves {
+    for node in raw.moves {
         match node {
-            Node::MoveNumber { number, .. } => round = *number as usize,
+            Node::MoveNumber { number, .. } => round = number as usize,
             Node::RoundSep { .. } => {}
             Node::Nag { value, .. } => match moves.last_mut() {
-                Some(m) => m.nags.push(*value),
+                Some(m) => m.nags.push(value),
                 // A glyph before any move is kept with the game's comments.
                 None => opening.push(format!("${value}")),
             },
@@ -421,16 +421,16 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     m.inferred = true;
                 } else {
                     match moves.last_mut() {
-                        Some(m) => m.comments.push(text.clone()),
-                        None => opening.push(text.clone()),
+                        Some(m) => m.comments.push(text),
+                        None => opening.push(text),
                     }
                 }
             }
             Node::Variation { nodes, pos } => {
-                attach_variation(&mut moves, nodes, *pos, 1, letters)?
+                attach_variation(&mut moves, &nodes, pos, 1, letters)?
             }
             Node::Ply { text, pos } => {
-                let span = span_at(*pos, text.chars().count());
+                let span = span_at(pos, text.chars().count());
                 if let Some(who) = exited {
                     return Err(error(
                         span,
@@ -445,11 +445,9 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                 // Localized letters (a `Language` tag) or figurines: read as
                 // English. Plain ASCII without a language has neither.
                 let english = (letters.is_some() || !text.is_ascii())
-                    .then(|| crate::notation::localized::to_english(text, letters))
-                    .filter(|english| english != text);
-                let translated = english.as_ref().map(|_| text.clone());
-                let text = english.as_ref().unwrap_or(text);
-                let parsed = parse_token(text);
+                    .then(|| crate::notation::localized::to_english(&text, letters))
+                    .filter(|english| *english != text);
+                let parsed = parse_token(english.as_ref().unwrap_or(&text));
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.
                 let exit = match &parsed {
@@ -478,14 +476,19 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
                     Err(e) => {
                         return Err(error(
                             span,
-                            text.clone(),
+                            english.unwrap_or(text),
                             format!("a move ({})", e.expected),
                         ));
                     }
                 };
+                // The move in English, and as written when that differs.
+                let (mv, written) = match english {
+                    Some(english) => (english, Some(text)),
+                    None => (text, None),
+                };
                 moves.push(RecordMove {
-                    mv: text.clone(),
-                    written: translated,
+                    mv,
+                    written,
                     nags: glyph_of(&parsed).into_iter().collect(),
                     origin: Origin {
                         round: Some(round),
@@ -504,7 +507,7 @@ fn pgn_game(raw: &RawGame) -> Result<Record, InputError> {
         start: start_text,
         moves,
         result,
-        escapes: raw.escapes.clone(),
+        escapes: raw.escapes,
         warnings: Warnings(warnings),
         ..Record::new(variant.id)
     })

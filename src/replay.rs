@@ -39,34 +39,34 @@ pub(crate) enum Described {
 
 /// One ply as the record gives it, parsed.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct PlyInput {
+pub(crate) struct PlyInput<'r> {
     pub round: usize,
     /// The seat the record gives the ply to.
     pub seat: usize,
     /// The text as written.
-    pub text: String,
+    pub text: &'r str,
     pub span: Option<Span>,
     pub described: Described,
     /// Comments the record attaches to the ply.
-    pub comments: Vec<String>,
+    pub comments: &'r [String],
     /// The record says the move was inferred (a filled-in `Any move.`).
     pub inferred: bool,
     /// The record gives plies in turn order without naming the player
     /// (PGN): the ply is whoever's turn it is, which eliminations change.
     pub follows_turn: bool,
     /// Lines replacing this ply, each replayed from the position before it.
-    pub variations: Vec<Vec<PlyInput>>,
+    pub variations: Vec<Vec<PlyInput<'r>>>,
 }
 
 /// A record parsed against its variant, ready to replay.
 #[derive(Debug, Clone)]
-pub(crate) struct GameInput {
+pub(crate) struct GameInput<'r> {
     pub variant: &'static Variant,
     /// A draw that becomes claimable ends the game (option `drawn-ending=apply`).
     pub apply_claims: bool,
     /// A start position other than the variant's setup.
     pub start: Option<String>,
-    pub plies: Vec<PlyInput>,
+    pub plies: Vec<PlyInput<'r>>,
 }
 
 /// The variant a record names, if the engine plays it.
@@ -160,14 +160,14 @@ const MAX_VARIATION_DEPTH: usize = 200;
 
 /// One line of a record's moves, parsed: `first` is the seat of its first
 /// move (when the record does not name it) and `round` its round.
-fn prepare_line(
+fn prepare_line<'r>(
     variant: &'static Variant,
-    moves: &[crate::record::RecordMove],
+    moves: &'r [crate::record::RecordMove],
     notation: MoveNotation,
     first: usize,
     first_round: usize,
     depth: usize,
-) -> Result<Vec<PlyInput>, Box<ReplayError>> {
+) -> Result<Vec<PlyInput<'r>>, Box<ReplayError>> {
     let mut seat = first;
     let mut round = first_round;
     let mut plies = Vec::with_capacity(moves.len());
@@ -240,10 +240,10 @@ fn prepare_line(
         plies.push(PlyInput {
             round: ply_round,
             seat: named,
-            text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
+            text: m.written.as_deref().unwrap_or(&m.mv),
             span: m.origin.span,
             described,
-            comments: m.comments.clone(),
+            comments: &m.comments,
             inferred: m.inferred,
             follows_turn,
             variations,
@@ -254,7 +254,7 @@ fn prepare_line(
 
 /// A record parsed against its variant: every move's text read, every
 /// player named known, the start's first seat found.
-pub(crate) fn prepare(record: &Record) -> Result<GameInput, Box<ReplayError>> {
+pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>> {
     let variant = variant_of(record)?;
     let first = crate::with_width!(variant, B => {
         let text = record.start.as_deref().unwrap_or(variant.start);
@@ -513,7 +513,7 @@ fn ply_key(ply: &PlyInput) -> usize {
 const SEARCH_BUDGET: usize = 20_000;
 
 struct Replayer<'g, B: Bits> {
-    game: &'g GameInput,
+    game: &'g GameInput<'g>,
     systems: Vec<Option<System>>,
     /// The move list `resolve` fills, made once per game.
     list: std::cell::RefCell<MoveList>,
@@ -1172,7 +1172,7 @@ impl<B: Bits> Replayer<'_, B> {
             kind,
             round: ply.round,
             player: self.game.variant.seat_name(self.seat(ply)).to_string(),
-            text: ply.text.clone(),
+            text: ply.text.to_string(),
             span: ply.span,
             message,
             moves,
@@ -1499,12 +1499,12 @@ impl<B: Bits> Replayer<'_, B> {
         TracePly {
             round: ply.round,
             seat: before.turn(),
-            text: ply.text.clone(),
+            text: ply.text.to_string(),
             span: ply.span,
             mv,
             long: text,
             events,
-            comments: ply.comments.clone(),
+            comments: ply.comments.to_vec(),
             after,
             variations: Vec::new(),
         }
