@@ -3,6 +3,8 @@
 //! is also read and replayed by the best peer, pgn-reader + shakmaty, in
 //! the same run, and the ratio printed (the peer checks each SAN against its
 //! legal moves and plays it, as roundtable does).
+//! A second orthodox corpus carries a clock comment on every move, and the
+//! plain corpora are also read with 2, 3, ... all cores to show the scaling.
 //! Run with `cargo bench --bench replay` (add `-- <orthodox games> <verney games>`).
 
 use std::io::{BufReader, Write};
@@ -10,12 +12,20 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use roundtable::convert::Notation;
-use roundtable::input::pgn_games;
+use rayon::prelude::*;
+use roundtable::input::Format;
+use roundtable::split::Splitter;
 use roundtable::selfplay::{Rng, game};
 use roundtable::with_width;
 use roundtable::{Game, variant};
 
-fn corpus(id: &str, games: usize, path: &std::path::Path) -> std::io::Result<()> {
+/// The command line's allocator, so that the figures are the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Writes `games` self-played games of variant `id` to `path`; with
+/// `comments`, every move carries a clock comment as online exports do.
+fn corpus(id: &str, games: usize, comments: bool, path: &std::path::Path) -> std::io::Result<()> {
     let v = variant::by_id(id).ok_or_else(|| std::io::Error::other("variant"))?;
     let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
     let mut rng = Rng::new(42);
@@ -25,8 +35,14 @@ fn corpus(id: &str, games: usize, path: &std::path::Path) -> std::io::Result<()>
         Notation::Pgn4
     };
     for _ in 0..games {
-        let record = with_width!(v, B => game::<B>(v, &mut rng, 300))
+        let mut record = with_width!(v, B => game::<B>(v, &mut rng, 300))
             .map_err(|e| std::io::Error::other(e.to_string()))?;
+        if comments {
+            for (i, m) in record.moves.iter_mut().enumerate() {
+                m.comments
+                    .push(format!("[%clk 0:{:02}:{:02}]", 59 - i % 60, i % 60));
+            }
+        }
         let text = Game::replay(record)
             .and_then(|g| g.write(notation))
             .map_err(|e| std::io::Error::other(e.to_string()))?
@@ -96,24 +112,46 @@ fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
     Ok(rate)
 }
 
-fn measure(id: &str, path: &std::path::Path) -> std::io::Result<f64> {
+/// Reads and validates every game of `path` with `threads` workers (the
+/// reading thread cuts the input into game texts, the workers parse and
+/// replay them, as `roundtable validate -j N` does): plies per second.
+fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<f64> {
     let bytes = std::fs::metadata(path)?.len() as f64;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(std::io::Error::other)?;
     let start = Instant::now();
-    let reader = BufReader::new(std::fs::File::open(path)?);
+    let reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
     let (mut games, mut plies, mut invalid) = (0usize, 0usize, 0usize);
-    for game in pgn_games(reader) {
-        games += 1;
-        match game {
-            Ok(g) => match Game::validate(&g) {
-                Ok(found) => plies += found.plies,
-                Err(_) => invalid += 1,
-            },
-            Err(_) => invalid += 1,
+    let mut texts = Splitter::new(reader, Format::Pgn).peekable();
+    while texts.peek().is_some() {
+        let chunk: Vec<_> = texts.by_ref().take(256).collect::<Result<_, _>>()?;
+        let found: Vec<(usize, usize, usize)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|text| {
+                    let (mut games, mut plies, mut invalid) = (0, 0, 0);
+                    for game in text.games() {
+                        games += 1;
+                        match game.map(|g| Game::validate(&g)) {
+                            Ok(Ok(found)) => plies += found.plies,
+                            _ => invalid += 1,
+                        }
+                    }
+                    (games, plies, invalid)
+                })
+                .collect()
+        });
+        for (g, p, i) in found {
+            games += g;
+            plies += p;
+            invalid += i;
         }
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{id}: {games} games, {plies} plies, {invalid} invalid, {:.1} MB in {secs:.2} s: {:.2} M plies/s, {:.1} MB/s",
+        "{id}, {threads} thread(s): {games} games, {plies} plies, {invalid} invalid, {:.1} MB in {secs:.2} s: {:.2} M plies/s, {:.1} MB/s",
         bytes / 1e6,
         plies as f64 / secs / 1e6,
         bytes / 1e6 / secs
@@ -124,7 +162,7 @@ fn measure(id: &str, path: &std::path::Path) -> std::io::Result<f64> {
 fn main() -> std::io::Result<()> {
     // Measure an existing corpus file only (for profiling): ROUNDTABLE_BENCH_INPUT=path.
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_INPUT") {
-        return measure("input", std::path::Path::new(&path)).map(drop);
+        return measure("input", std::path::Path::new(&path), 1).map(drop);
     }
     let args: Vec<usize> = std::env::args()
         .skip(1)
@@ -132,18 +170,36 @@ fn main() -> std::io::Result<()> {
         .collect();
     let orthodox = args.first().copied().unwrap_or(2000);
     let verney = args.get(1).copied().unwrap_or(300);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let dir = std::env::temp_dir().join(format!("roundtable-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    for (id, n, name) in [
-        ("chess", orthodox, "chess.pgn"),
-        ("verney", verney, "verney.pgn4"),
+    for (id, n, comments, name) in [
+        ("chess", orthodox, false, "chess.pgn"),
+        ("chess", orthodox, true, "chess-clocks.pgn"),
+        ("verney", verney, false, "verney.pgn4"),
     ] {
         let path = dir.join(name);
-        corpus(id, n, &path)?;
-        let ours = measure(id, &path)?;
+        corpus(id, n, comments, &path)?;
+        let label = if comments {
+            format!("{id} with a comment on every move")
+        } else {
+            id.to_string()
+        };
+        let ours = measure(&label, &path, 1)?;
         if id == "chess" {
             let theirs = measure_peer(&path)?;
-            println!("chess: roundtable / peer = {:.2}", ours / theirs);
+            println!("{label}: roundtable / peer = {:.2} (one thread each)", ours / theirs);
+        }
+        if !comments {
+            // Scaling: the same corpus with 2, 3, ... all cores.
+            for threads in 2..=cores {
+                let rate = measure(&label, &path, threads)?;
+                println!(
+                    "{label}: {threads} threads make {:.2}x the plies/s of one ({:.0} % of linear)",
+                    rate / ours,
+                    100.0 * rate / ours / threads as f64
+                );
+            }
         }
     }
     std::fs::remove_dir_all(&dir)
