@@ -16,11 +16,11 @@ use roundtable::split::{GameText, Splitter};
 use super::CliError;
 
 /// How many game texts are worked on at once, at most.
-const CHUNK: usize = 256;
+const CHUNK: usize = 64;
 
 /// How many bytes of game text are worked on at once, at most (one longer
 /// game is taken alone).
-const CHUNK_BYTES: usize = 4 << 20;
+const CHUNK_BYTES: usize = 1 << 20;
 
 /// One game of the corpus, with where it came from.
 pub struct Item {
