@@ -45,9 +45,22 @@ impl std::fmt::Display for InputError {
 fn error(span: Option<Span>, text: impl Into<String>, expected: impl Into<String>) -> InputError {
     InputError {
         span,
-        text: text.into(),
+        text: clip(text.into()),
         expected: expected.into(),
     }
+}
+
+/// How many characters of the offending text an error quotes.
+const QUOTED: usize = 80;
+
+/// The text cut to [`QUOTED`] characters and `…` when it is longer: a
+/// 100 MB token is named by its start and its place, not printed whole.
+fn clip(mut text: String) -> String {
+    if let Some((at, _)) = text.char_indices().nth(QUOTED) {
+        text.truncate(at);
+        text.push('…');
+    }
+    text
 }
 
 /// The notations a file may be in.

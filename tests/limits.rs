@@ -131,3 +131,26 @@ fn binary_junk_is_an_error_not_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_hundred_megabyte_line_of_moves_ends_in_an_error_at_the_ply_limit() {
+    // 100 MB of legal moves on one line: 25 million plies, more than a game
+    // may hold. The reader stops at the ply past the limit, with its place.
+    let line = "Nf3 Nf6 Ng1 Ng8 ".repeat(6_250_000);
+    let pgn = format!("[Event \"x\"]\n\n{line}*\n");
+    let err = first(&pgn).expect_err("refused");
+    let text = err.to_string();
+    let limit = roundtable::notation::pgn::MAX_PLIES;
+    assert!(text.contains(&format!("at most {limit} plies")), "{text}");
+    assert!(text.contains(&format!("3:{}:", 4 * limit + 1)), "{text}");
+    assert!(text.contains("`Nf3`"), "{text}");
+}
+
+#[test]
+fn a_token_of_a_hundred_megabytes_is_quoted_by_its_start() {
+    let pgn = format!("1. e4 {} *\n", "N".repeat(100_000_000));
+    let text = first(&pgn).expect_err("refused").to_string();
+    assert!(text.contains("1:7:"), "{}", &text[..200.min(text.len())]);
+    assert!(text.len() < 400, "{} bytes", text.len());
+    assert!(text.contains(&format!("{}…", "N".repeat(80))));
+}

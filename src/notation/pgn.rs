@@ -185,6 +185,8 @@ struct Builder {
     /// The result has been read; trailing comments on its line still belong
     /// to the game.
     finished: bool,
+    /// Plies read so far, variations included.
+    plies: usize,
 }
 
 impl Builder {
@@ -197,6 +199,7 @@ impl Builder {
             comment: None,
             tag: None,
             finished: false,
+            plies: 0,
         }
     }
 
@@ -251,9 +254,12 @@ struct Skip {
 pub struct PgnReader<R> {
     input: R,
     buf: Vec<u8>,
+    /// The current line's characters, when it is not ASCII (an ASCII
+    /// line is indexed in `line_text` directly).
     line: Vec<char>,
-    /// The line as text when it is ASCII (`ascii`), for slicing tokens.
+    /// The current line, decoded (UTF-8, or Latin-1 when it is not).
     line_text: String,
+    /// The current line is ASCII: a character index is a byte index.
     ascii: bool,
     cursor: usize,
     line_no: usize,
@@ -270,25 +276,30 @@ pub struct PgnReader<R> {
 
 const SNIPPET: usize = 40;
 
+/// A game holds at most this many plies, variations included: more is an
+/// error at the ply past the limit, before the game's memory grows out of
+/// bounds (a game of a million plies reads; a 100 MB line of moves does not).
+pub const MAX_PLIES: usize = 3_000_000;
+
 /// Variations nest at most this deep (deeper input is refused rather than
 /// risk the stack in recursive code over the nodes).
 pub const MAX_DEPTH: usize = 100;
 
-fn is_tag_line(line: &[char]) -> bool {
-    let mut it = line.iter().skip_while(|c| c.is_whitespace());
-    it.next() == Some(&'[') && it.next().is_some_and(|c| c.is_ascii_alphabetic())
+fn is_tag_line(line: &str) -> bool {
+    let mut it = line.chars().skip_while(|c| c.is_whitespace());
+    it.next() == Some('[') && it.next().is_some_and(|c| c.is_ascii_alphabetic())
 }
 
 /// The key of a tag line (`[White "x"]` gives `White`).
-fn tag_key(line: &[char]) -> String {
-    line.iter()
-        .skip_while(|c| c.is_whitespace() || **c == '[')
-        .take_while(|c| !c.is_whitespace() && **c != '"' && **c != ']')
+fn tag_key(line: &str) -> String {
+    line.chars()
+        .skip_while(|c| c.is_whitespace() || *c == '[')
+        .take_while(|c| !c.is_whitespace() && *c != '"' && *c != ']')
         .collect()
 }
 
-fn is_blank(line: &[char]) -> bool {
-    line.iter().all(|c| c.is_whitespace())
+fn is_blank(line: &str) -> bool {
+    line.chars().all(char::is_whitespace)
 }
 
 fn is_delimiter(c: char) -> bool {
@@ -351,12 +362,35 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn snippet(&self, from: usize) -> String {
-        let s: String = self.line.iter().skip(from).take(SNIPPET).collect();
+        let s: String = self.chars_from(from).take(SNIPPET).collect();
         s.trim_end().to_string()
     }
 
     fn char_at(&self, i: usize) -> Option<char> {
-        self.line.get(i).copied()
+        if self.ascii {
+            self.line_text.as_bytes().get(i).map(|&b| char::from(b))
+        } else {
+            self.line.get(i).copied()
+        }
+    }
+
+    /// The length of the current line in characters.
+    fn line_len(&self) -> usize {
+        if self.ascii {
+            self.line_text.len()
+        } else {
+            self.line.len()
+        }
+    }
+
+    /// The characters of the current line from index `from`.
+    fn chars_from(&self, from: usize) -> impl Iterator<Item = char> + '_ {
+        let (ascii, wide) = if self.ascii {
+            (Some(self.line_text.get(from..).unwrap_or("").chars()), None)
+        } else {
+            (None, Some(self.line.get(from..).unwrap_or(&[]).iter().copied()))
+        };
+        ascii.into_iter().flatten().chain(wide.into_iter().flatten())
     }
 
     /// Reads and decodes the next line. `Ok(false)` at the end of input.
@@ -381,23 +415,23 @@ impl<R: BufRead> PgnReader<R> {
         self.line_text.clear();
         self.ascii = bytes.is_ascii();
         match std::str::from_utf8(bytes) {
-            Ok(s) if self.ascii => {
-                self.line_text.push_str(s);
-                self.line.extend(s.chars());
-            }
-            Ok(s) => self.line.extend(s.chars()),
-            Err(_) => self.line.extend(bytes.iter().map(|&b| char::from(b))),
+            Ok(s) => self.line_text.push_str(s),
+            Err(_) => self.line_text.extend(bytes.iter().map(|&b| char::from(b))),
+        }
+        if !self.ascii {
+            // Characters of several bytes: index them one by one.
+            self.line.extend(self.line_text.chars());
         }
         self.cursor = 0;
         self.have_line = true;
         self.line_checked = false;
         self.prev_blank = self.this_blank;
-        self.this_blank = is_blank(&self.line);
+        self.this_blank = is_blank(&self.line_text);
         Ok(true)
     }
 
     fn consume_line(&mut self) {
-        self.cursor = self.line.len();
+        self.cursor = self.line_len();
         self.have_line = false;
     }
 
@@ -431,7 +465,7 @@ impl<R: BufRead> PgnReader<R> {
     /// item now (the line is then processed again on the next call).
     fn line_start(&mut self) -> Option<Result<RawGame, PgnError>> {
         self.line_checked = true;
-        let tag_line = is_tag_line(&self.line);
+        let tag_line = is_tag_line(&self.line_text);
         if let Some(skip) = self.skip.as_mut() {
             if tag_line && skip.seen_non_tag {
                 self.skip = None;
@@ -471,7 +505,7 @@ impl<R: BufRead> PgnReader<R> {
             // ChessBase leaves an empty line among a game's tags: a tag the
             // game does not have yet, before any movetext, continues it.
             if b.phase == Phase::TagsEnded && !b.finished {
-                let key = tag_key(&self.line);
+                let key = tag_key(&self.line_text);
                 if !b.game.tags.iter().any(|t| t.0.eq_ignore_ascii_case(&key)) {
                     self.builder.phase = Phase::Tags;
                     return None;
@@ -483,8 +517,8 @@ impl<R: BufRead> PgnReader<R> {
             }
             return None;
         }
-        if self.line.first() == Some(&'%') {
-            let text: String = self.line[1..].iter().collect();
+        if let Some(escape) = self.line_text.strip_prefix('%') {
+            let text = escape.to_string();
             self.builder
                 .game
                 .escapes
@@ -534,7 +568,7 @@ impl<R: BufRead> PgnReader<R> {
             self.consume_line();
             return self.fail(e, false);
         }
-        while self.cursor < self.line.len() {
+        while self.cursor < self.line_len() {
             match self.movetext_step() {
                 Ok(Some(game)) => return Some(Ok(game)),
                 Ok(None) => {}
@@ -574,12 +608,7 @@ impl<R: BufRead> PgnReader<R> {
             {
                 self.cursor += 1;
             }
-            let key: String = self
-                .line
-                .iter()
-                .skip(key_start)
-                .take(self.cursor - key_start)
-                .collect();
+            let key = self.text(key_start, self.cursor);
             self.skip_ws();
             if self.char_at(self.cursor) != Some('"') {
                 return Err(PgnError {
@@ -677,7 +706,8 @@ impl<R: BufRead> PgnReader<R> {
     fn movetext_step(&mut self) -> Result<Option<RawGame>, PgnError> {
         if let Some(mut open) = self.builder.comment.take() {
             let from = self.cursor;
-            match self.line.iter().skip(from).position(|&c| c == '}') {
+            let close = self.chars_from(from).position(|c| c == '}');
+            match close {
                 Some(n) => {
                     open.text.push_str(&self.text(from, from + n));
                     self.cursor = from + n + 1;
@@ -688,9 +718,9 @@ impl<R: BufRead> PgnReader<R> {
                     });
                 }
                 None => {
-                    open.text.push_str(&self.text(from, self.line.len()));
+                    open.text.push_str(&self.text(from, self.line_len()));
                     self.builder.comment = Some(open);
-                    self.cursor = self.line.len();
+                    self.cursor = self.line_len();
                 }
             }
             return Ok(None);
@@ -719,8 +749,8 @@ impl<R: BufRead> PgnReader<R> {
                 self.cursor += 1;
             }
             ';' => {
-                let text = self.text(i + 1, self.line.len()).trim().to_string();
-                self.cursor = self.line.len();
+                let text = self.text(i + 1, self.line_len()).trim().to_string();
+                self.cursor = self.line_len();
                 self.builder.push(Node::Comment { text, pos });
             }
             '}' => {
@@ -809,7 +839,7 @@ impl<R: BufRead> PgnReader<R> {
                 } else if let Some(value) = nag_symbol(&text) {
                     self.builder.push(Node::Nag { value, pos });
                 } else {
-                    self.builder.push(Node::Ply { text, pos });
+                    self.push_ply(text, pos, i, end)?;
                 }
             }
         }
@@ -848,7 +878,7 @@ impl<R: BufRead> PgnReader<R> {
     /// A Skock turn `[a b] body` as one ply: the body is `back` and the
     /// squares after it, or words joined by commas.
     fn dice_ply(&mut self, i: usize) -> Result<(), PgnError> {
-        let Some(close) = self.line.iter().skip(i).position(|&c| c == ']') else {
+        let Some(close) = self.chars_from(i).position(|c| c == ']') else {
             return Err(self.error_at(i, "']' closing the dice"));
         };
         let mut end = i + close + 1;
@@ -890,6 +920,17 @@ impl<R: BufRead> PgnReader<R> {
         let text = self.text(i, end);
         let pos = self.pos(i);
         self.cursor = end;
+        self.push_ply(text, pos, i, end)
+    }
+
+    /// Adds a ply (from index `i` to `end` of the line) to the game, unless
+    /// the game already holds [`MAX_PLIES`].
+    fn push_ply(&mut self, text: String, pos: Pos, i: usize, end: usize) -> Result<(), PgnError> {
+        if self.builder.plies >= MAX_PLIES {
+            let expected = format!("the end of the game: a game holds at most {MAX_PLIES} plies");
+            return Err(self.error_span(i, end, &expected));
+        }
+        self.builder.plies += 1;
         self.builder.push(Node::Ply { text, pos });
         Ok(())
     }
@@ -1262,6 +1303,20 @@ Nf2 42. g4 Bd3 43. Re6 1/2-1/2
         assert_eq!(g[0].tag("White"), Some("Müller, Jörg"));
         assert_eq!(shape(&g[0].moves), "1. e4 {très bien} e5");
         assert_eq!(g[1].tag("White"), Some("Müller"));
+    }
+
+    #[test]
+    fn columns_count_characters_on_ascii_and_other_lines() {
+        let g = one("[Event \"x\"]\n\n1. e4 {é ü} e5\n2. Nf3 *\n".as_bytes());
+        let at = |text: &str| {
+            g.moves.iter().find_map(|n| match n {
+                Node::Ply { text: t, pos } if t == text => Some((pos.line, pos.column)),
+                _ => None,
+            })
+        };
+        assert_eq!(g.tag("Event"), Some("x"));
+        assert_eq!(at("e5"), Some((3, 13)));
+        assert_eq!(at("Nf3"), Some((4, 4)));
     }
 
     #[test]
