@@ -11,11 +11,11 @@ use std::io::{BufReader, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use roundtable::convert::Notation;
 use rayon::prelude::*;
+use roundtable::convert::Notation;
 use roundtable::input::Format;
-use roundtable::split::Splitter;
 use roundtable::selfplay::{Rng, game};
+use roundtable::split::Splitter;
 use roundtable::with_width;
 use roundtable::{Game, variant};
 
@@ -188,7 +188,10 @@ fn main() -> std::io::Result<()> {
         let ours = measure(&label, &path, 1)?;
         if id == "chess" {
             let theirs = measure_peer(&path)?;
-            println!("{label}: roundtable / peer = {:.2} (one thread each)", ours / theirs);
+            println!(
+                "{label}: roundtable / peer = {:.2} (one thread each)",
+                ours / theirs
+            );
         }
         if !comments {
             // Scaling: the same corpus with 2, 3, ... all cores.

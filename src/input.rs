@@ -10,8 +10,7 @@ use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, PgnReader, RawGame};
 use crate::notation::table::{RoundTable, parse_table};
 use crate::record::{
-    self, GameResult, MoveNotation, Origin, Record, RecordMove, Span, Tag,
-    Warning, Warnings,
+    self, GameResult, MoveNotation, Origin, Record, RecordMove, Span, Tag, Warning, Warnings,
 };
 use crate::split::Splitter;
 use crate::variant::{self, Support, Variant};

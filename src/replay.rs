@@ -815,7 +815,7 @@ impl<B: Bits> Replayer<'_, B> {
                 let dots = if seats == 2 { "..." } else { "." };
                 out.push_str(&format!("{}{dots} ", p.round));
             }
-            out.push_str(&p.text);
+            out.push_str(p.text);
         }
         out
     }

@@ -215,7 +215,9 @@ impl<R: BufRead> Splitter<R> {
         while self.read_line()? {
             let first = self.line_no == 1;
             let bytes = if first {
-                self.line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.line)
+                self.line
+                    .strip_prefix(b"\xEF\xBB\xBF")
+                    .unwrap_or(&self.line)
             } else {
                 &self.line
             };
@@ -289,7 +291,10 @@ mod tests {
         let pgn = "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
         let pieces = cut(pgn);
         assert_eq!(pieces.len(), 2);
-        assert_eq!(pieces[0], (1, "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 *\n\n".into()));
+        assert_eq!(
+            pieces[0],
+            (1, "[Event \"a\"]\n[Site \"x\"]\n\n1. e4 e5 *\n\n".into())
+        );
         assert_eq!(pieces[1], (6, "[Event \"b\"]\n\n1. d4 *\n".into()));
     }
 
@@ -316,7 +321,10 @@ mod tests {
         let games: Vec<_> = Splitter::new(pgn.as_bytes(), Format::Pgn)
             .flat_map(|t| t.map(|t| t.games()).unwrap_or_default())
             .collect();
-        assert_eq!(games[1].as_ref().map(|r| r.escapes.clone()), Ok(vec!["private".into()]));
+        assert_eq!(
+            games[1].as_ref().map(|r| r.escapes.clone()),
+            Ok(vec!["private".into()])
+        );
     }
 
     #[test]
@@ -342,7 +350,10 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap_or_default();
         assert_eq!(pieces.len(), 2);
-        assert_eq!((pieces[0].first_line, pieces[0].bytes.as_slice()), (1, &b"{\"a\": 1}\n"[..]));
+        assert_eq!(
+            (pieces[0].first_line, pieces[0].bytes.as_slice()),
+            (1, &b"{\"a\": 1}\n"[..])
+        );
         assert_eq!(pieces[1].first_line, 3);
         // Errors count lines from the start of the stream.
         let err = pieces[1].games().remove(0).err().and_then(|e| e.span);

@@ -83,15 +83,15 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
 /// notation `from` names or the one detected from the first block of
 /// input, cut without parsing where the notation allows (PGN, PGN4, JSON
 /// Lines): the workers parse them.
-fn texts_of(
-    path: &str,
-    from: Option<Format>,
-) -> Result<Splitter<Box<dyn BufRead>>, CliError> {
+fn texts_of(path: &str, from: Option<Format>) -> Result<Splitter<Box<dyn BufRead>>, CliError> {
     let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
     let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
     } else {
-        Box::new(BufReader::with_capacity(1 << 16, File::open(path).map_err(cannot)?))
+        Box::new(BufReader::with_capacity(
+            1 << 16,
+            File::open(path).map_err(cannot)?,
+        ))
     };
     let format = match from {
         Some(f) => f,

@@ -388,9 +388,15 @@ impl<R: BufRead> PgnReader<R> {
         let (ascii, wide) = if self.ascii {
             (Some(self.line_text.get(from..).unwrap_or("").chars()), None)
         } else {
-            (None, Some(self.line.get(from..).unwrap_or(&[]).iter().copied()))
+            (
+                None,
+                Some(self.line.get(from..).unwrap_or(&[]).iter().copied()),
+            )
         };
-        ascii.into_iter().flatten().chain(wide.into_iter().flatten())
+        ascii
+            .into_iter()
+            .flatten()
+            .chain(wide.into_iter().flatten())
     }
 
     /// Reads and decodes the next line. `Ok(false)` at the end of input.
@@ -692,7 +698,11 @@ impl<R: BufRead> PgnReader<R> {
         if self.ascii {
             // One byte per character: the text is a slice of the line.
             let to = to.min(self.line_text.len());
-            return self.line_text.get(from.min(to)..to).unwrap_or("").to_string();
+            return self
+                .line_text
+                .get(from.min(to)..to)
+                .unwrap_or("")
+                .to_string();
         }
         self.line
             .iter()
