@@ -1,4 +1,6 @@
-//! Perft benchmark: nodes per second from the start positions.
+//! Perft benchmark: nodes per second from the start positions. For orthodox
+//! chess, shakmaty's perft (the peer) counts the same tree in the same run
+//! and the ratio is printed.
 //! Run with `cargo bench --bench perft` (add `-- verney 7` for one case).
 
 use std::time::Instant;
@@ -26,17 +28,32 @@ fn main() {
                 eprintln!("{id} has no playable start position");
                 continue;
             };
-            let mut best = f64::MAX;
-            let mut nodes = 0;
-            for _ in 0..3 {
-                let start = Instant::now();
-                nodes = pos.perft(depth);
-                best = best.min(start.elapsed().as_secs_f64());
-            }
+            let (nodes, best) = best_of_3(|| pos.perft(depth));
             println!(
                 "perft {id} depth {depth}: {nodes} nodes, best of 3 {best:.3} s, {:.1} M nodes/s",
                 nodes as f64 / best / 1e6
             );
+            if id == "chess" {
+                let peer = shakmaty::Chess::default();
+                let (theirs, peer_best) = best_of_3(|| shakmaty::perft(&peer, depth));
+                println!(
+                    "shakmaty perft depth {depth}: {theirs} nodes, best of 3 {peer_best:.3} s, {:.1} M nodes/s",
+                    theirs as f64 / peer_best / 1e6
+                );
+                println!("perft chess: roundtable / shakmaty = {:.2}", peer_best / best);
+            }
         });
     }
+}
+
+/// Runs `count` three times: its result and the best time in seconds.
+fn best_of_3(count: impl Fn() -> u64) -> (u64, f64) {
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        nodes = count();
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (nodes, best)
 }
