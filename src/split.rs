@@ -6,7 +6,7 @@
 //! `[Key`, an escape `%`, anything else), which costs a small part of a full
 //! parse. A cut is made only where the PGN reader itself would begin a new
 //! game whatever the state of the game before (a tag line after a blank
-//! line, once the text in hand holds movetext), so a piece may hold several
+//! line, when movetext came after the last tag line), so a piece may hold several
 //! games (written without a blank line between them) but a game is never
 //! cut in two: reading the pieces one after the other gives the same games
 //! as reading the whole stream.
@@ -107,8 +107,8 @@ pub struct Splitter<R> {
     /// Lines read so far.
     line_no: usize,
     line: Vec<u8>,
-    /// The text in hand holds a line of movetext (or anything that is not
-    /// a tag, an escape or blank).
+    /// The text in hand holds a line of movetext (anything that is not a
+    /// tag, an escape or blank) after its last tag line.
     has_body: bool,
     prev_blank: bool,
     /// Where in the text in hand the next game would start: the first of
@@ -177,12 +177,16 @@ impl<R: BufRead> Splitter<R> {
                         self.cut = Some(here);
                         self.cut_line = self.line_no;
                     }
-                    if kind == LineKind::Tag
-                        && self.has_body
-                        && let Some(at) = self.cut.take()
-                    {
+                    if kind == LineKind::Tag {
+                        if self.has_body
+                            && let Some(at) = self.cut.take()
+                        {
+                            piece = Some(self.hand_out(at, self.cut_line));
+                        }
+                        // Movetext counts only after the last tag line: a
+                        // game with tags and no movetext yet takes more tags
+                        // after a blank line (ChessBase writes them so).
                         self.has_body = false;
-                        piece = Some(self.hand_out(at, self.cut_line));
                     }
                 }
                 LineKind::Blank => {}

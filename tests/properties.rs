@@ -3,6 +3,8 @@
 //! error message says something.
 
 use proptest::prelude::*;
+use roundtable::input::{Format, pgn_games_from};
+use roundtable::split::Splitter;
 use roundtable::{Error, Game, read_stream};
 
 const MORPHY: &str = include_str!("../records/morphy-opera-1858.pgn");
@@ -70,6 +72,36 @@ proptest! {
         for e in errors_of(text.into_bytes()) {
             prop_assert!(!e.to_string().trim().is_empty());
         }
+    }
+
+    /// The parallel readers cut a stream into game texts before parsing
+    /// them: the games (and errors, with their places) must be exactly those
+    /// of one reader over the whole stream, whatever the lines. Escape lines
+    /// (`%`) are left out: between a blank line and the next tags they go to
+    /// the next game by the splitter's own rule.
+    #[test]
+    fn cutting_into_game_texts_changes_no_game(lines in proptest::collection::vec(prop_oneof![
+        Just("[Event \"x\"]".to_string()),
+        Just("[White \"Müller\"] [Black \"y\"]".to_string()),
+        Just("[FEN \"open".to_string()),
+        Just(String::new()),
+        Just("  ".to_string()),
+        Just("1. e4 e5 2. Nf3 *".to_string()),
+        Just("1. d4 {a comment".to_string()),
+        Just("still} d5 (1... Nf6".to_string()),
+        Just(") 1-0".to_string()),
+        Just("1/2-1/2\r".to_string()),
+        "[\\[\\]\"a-hKQRBN1-8 .{}()*é-]{0,30}",
+    ], 0..40)) {
+        let text = lines.join("\n");
+        let whole: Vec<String> = pgn_games_from(text.as_bytes(), 1)
+            .map(|g| format!("{g:?}"))
+            .collect();
+        let cut: Vec<String> = Splitter::new(text.as_bytes(), Format::Pgn)
+            .flat_map(|t| t.map(|t| t.games()).unwrap_or_default())
+            .map(|g| format!("{g:?}"))
+            .collect();
+        prop_assert_eq!(cut, whole);
     }
 
     /// A damaged real game either still reads and replays, or fails at a
