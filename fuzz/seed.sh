@@ -7,11 +7,22 @@ cd "$(dirname "$0")"
 for target in read_pgn read_table read_json read_jsonl read_positions roundtrip; do
     mkdir -p "corpus/$target"
 done
+# Seeds are named by their path: two files of the same name in different
+# folders are two seeds.
+seed() { # seed <target> <file>...
+    local target=$1
+    shift
+    for f in "$@"; do
+        cp "$f" "corpus/$target/$(printf '%s' "${f#../}" | tr '/' '_')"
+    done
+}
+export -f seed
 find ../records ../tests/data -type f \( -name '*.pgn' -o -name '*.pgn4' -o -name '*.txt' \) \
-    -size -200k -exec cp -t corpus/read_pgn {} +
+    -size -200k -exec bash -c 'seed read_pgn "$@"' _ {} +
 cp ../records/*.txt corpus/read_table/
-find ../records ../tests/data -type f -name '*.json' -size -200k -exec cp -t corpus/read_json {} +
+find ../records ../tests/data -type f -name '*.json' -size -200k \
+    -exec bash -c 'seed read_json "$@"' _ {} +
 find ../records ../tests/data -type f \( -name '*.json' -o -name '*.jsonl' \) -size -200k \
-    -exec cp -t corpus/read_jsonl {} +
+    -exec bash -c 'seed read_jsonl "$@"' _ {} +
 grep -h -o '^[^#;]*' ../tests/data/perft-chess.txt | head -20 | split -l 1 - corpus/read_positions/fen-
 cp corpus/read_pgn/* corpus/roundtrip/
