@@ -4,7 +4,7 @@
 # committed.
 set -euo pipefail
 cd "$(dirname "$0")"
-for target in read_pgn read_table read_json read_jsonl read_positions roundtrip; do
+for target in read_pgn read_table read_printed read_json read_jsonl read_positions roundtrip; do
     mkdir -p "corpus/$target"
 done
 # Seeds are named by their path: two files of the same name in different
@@ -20,6 +20,8 @@ export -f seed
 find ../records ../tests/data -type f \( -name '*.pgn' -o -name '*.pgn4' -o -name '*.txt' \) \
     -size -200k -exec bash -c 'seed read_pgn "$@"' _ {} +
 cp ../records/*.txt corpus/read_table/
+find ../tests/data/descriptive ../tests/data/historical -type f -size -200k \
+    -exec bash -c 'seed read_printed "$@"' _ {} +
 find ../records ../tests/data -type f -name '*.json' -size -200k \
     -exec bash -c 'seed read_json "$@"' _ {} +
 find ../records ../tests/data -type f \( -name '*.json' -o -name '*.jsonl' \) -size -200k \
