@@ -751,6 +751,21 @@ impl<R: BufRead> PgnReader<R> {
         match c {
             '{' => {
                 self.builder.mark_start(pos);
+                // A comment closed on its own line (the common case) is
+                // taken whole: one copy of its text, no snippet kept.
+                let close = self.chars_from(i + 1).position(|c| c == '}');
+                if let Some(n) = close {
+                    let text = self.text(i + 1, i + 1 + n);
+                    let trimmed = text.trim();
+                    let text = if trimmed.len() == text.len() {
+                        text
+                    } else {
+                        trimmed.to_string()
+                    };
+                    self.cursor = i + n + 2;
+                    self.builder.push(Node::Comment { text, pos });
+                    return Ok(None);
+                }
                 self.builder.comment = Some(OpenComment {
                     text: String::new(),
                     pos,
