@@ -144,13 +144,37 @@ fn is_table_header(line: &str) -> bool {
 
 /// Every game in a text, in the given or detected notation.
 pub fn games(text: &str, format: Option<Format>) -> Vec<Result<Record, InputError>> {
-    let format = format.unwrap_or_else(|| detect(text));
+    games_in(text, format).collect()
+}
+
+/// How much of a text the notation is detected from: what a stream's
+/// first buffer holds.
+pub const DETECT_BYTES: usize = 1 << 16;
+
+/// The start of `text` that [`detect`] reads: at most [`DETECT_BYTES`],
+/// cut at a character boundary.
+fn head(text: &str) -> &str {
+    let mut end = text.len().min(DETECT_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// The games of a text, in the given or detected notation, read as they
+/// are asked for where the notation allows (PGN, PGN4, JSON Lines): taking
+/// the first two games of a large file reads no further.
+pub fn games_in<'a>(
+    text: &'a str,
+    format: Option<Format>,
+) -> Box<dyn Iterator<Item = Result<Record, InputError>> + 'a> {
+    let format = format.unwrap_or_else(|| detect(head(text)));
     match format {
-        Format::Table => vec![round_table(text)],
-        Format::Descriptive => printed_games(text),
-        Format::Json => vec![json_record(text)],
-        Format::Jsonl => json_lines(text.as_bytes()).collect(),
-        Format::Pgn => pgn_games(text.as_bytes()).collect(),
+        Format::Table => Box::new(std::iter::once(round_table(text))),
+        Format::Descriptive => Box::new(printed_games(text).into_iter()),
+        Format::Json => Box::new(std::iter::once(json_record(text))),
+        Format::Jsonl => Box::new(json_lines(text.as_bytes())),
+        Format::Pgn => Box::new(pgn_games(text.as_bytes())),
     }
 }
 

@@ -15,7 +15,14 @@ pub fn load(
     path: &str,
     from: Option<Format>,
 ) -> Result<(String, Vec<Result<Record, InputError>>), CliError> {
-    let text = if path == "-" {
+    let text = text_of(path)?;
+    let games = input::games(&text, from);
+    Ok((text, games))
+}
+
+/// A file's text (`-`: standard input).
+fn text_of(path: &str) -> Result<String, CliError> {
+    Ok(if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
@@ -23,9 +30,7 @@ pub fn load(
         roundtable::render::diagnostic::decode(&bytes)
     } else {
         super::read_file(path)?
-    };
-    let games = input::games(&text, from);
-    Ok((text, games))
+    })
 }
 
 /// A diagnostic at a span of the source (the first character when none).
@@ -85,11 +90,12 @@ pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
 
 /// The one game of a file, or an error when it holds none or several.
 pub fn one_game(path: &str, from: Option<Format>) -> Result<(String, Record), CliError> {
-    let (text, mut games) = load(path, from)?;
-    if games.len() != 1 {
+    let text = text_of(path)?;
+    // Two games are enough to tell: the rest of a large file is not parsed.
+    let mut games: Vec<_> = input::games_in(&text, from).take(2).collect();
+    if games.len() > 1 {
         return Err(CliError::Input(format!(
-            "`{path}` holds {} games; this command takes one (use `convert` or `validate` for several)",
-            games.len()
+            "`{path}` holds more than one game; this command takes one (use `convert` or `validate` for several)"
         )));
     }
     match games.pop() {
