@@ -14,8 +14,10 @@ use super::ResolveError;
 use super::descriptive::{Context, System, kind_of, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
-use crate::notation::descriptive::{FileName, PieceName, Side};
-use crate::notation::descriptive_short::{ShortAction, ShortMan, ShortMove, ShortSquare};
+use crate::notation::descriptive::{FileName, PieceName, PlayerRef, Side};
+use crate::notation::descriptive_short::{
+    FileSpec, ShortAction, ShortMan, ShortMove, ShortSquare,
+};
 use crate::variant::Variant;
 
 /// The file number (0 = queen's rook's … 7 = king's rook's) and rank of
@@ -128,13 +130,30 @@ pub fn candidates<B: Bits>(
     mover: usize,
     m: &ShortMove,
 ) -> Result<Vec<Move>, ResolveError> {
-    let strict = matching(pos, ctx, legal, mover, m, Sides::Origin)?;
     let sided = m.man.as_ref().is_some_and(|man| man.side.is_some())
         || matches!(&m.action, ShortAction::Takes(v) if v.side.is_some());
-    if strict.is_empty() && sided {
-        return matching(pos, ctx, legal, mover, m, Sides::Standing);
+    // `to` names a square the man goes to; Verney's tables (and some
+    // books) write it for a capture too (`K. to Q. square.` taking the
+    // queen there). A move that takes is accepted for `to` only when no
+    // quiet move fits.
+    let passes: &[bool] = if matches!(m.action, ShortAction::To(_)) {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    for &to_takes in passes {
+        let strict = matching(pos, ctx, legal, mover, m, Sides::Origin, to_takes)?;
+        if !strict.is_empty() {
+            return Ok(strict);
+        }
+        if sided {
+            let standing = matching(pos, ctx, legal, mover, m, Sides::Standing, to_takes)?;
+            if !standing.is_empty() {
+                return Ok(standing);
+            }
+        }
     }
-    Ok(strict)
+    Ok(Vec::new())
 }
 
 fn matching<B: Bits>(
@@ -144,6 +163,7 @@ fn matching<B: Bits>(
     mover: usize,
     m: &ShortMove,
     sides: Sides,
+    to_takes: bool,
 ) -> Result<Vec<Move>, ResolveError> {
     let variant = pos.variant();
     let system = system_of(ctx, mover)?;
@@ -194,7 +214,7 @@ fn matching<B: Bits>(
             return false;
         }
         let taken = captured(pos, mv);
-        if taken.is_some() != capture_wanted {
+        if taken.is_some() != capture_wanted && !(to_takes && taken.is_some()) {
             return false;
         }
         if m.en_passant && mv.kind != MoveKind::EnPassant {
@@ -302,6 +322,261 @@ pub fn describe_man(man: &ShortMan) -> String {
     }
     out.push_str(piece(man.piece));
     out.trim_end().to_string()
+}
+
+/// The descriptive name of a kind of man.
+fn piece_name(kind: crate::men::Kind) -> Option<PieceName> {
+    use crate::men::Kind;
+    Some(match kind {
+        Kind::King => PieceName::King,
+        Kind::Queen => PieceName::Queen,
+        Kind::Rook => PieceName::Rook,
+        Kind::Bishop => PieceName::Bishop,
+        Kind::Knight => PieceName::Knight,
+        Kind::Pawn => PieceName::Pawn,
+        Kind::Squirk => return None,
+    })
+}
+
+/// The ways to write file number `f`: without its side where the file has
+/// a twin (`B`), then with it (`KB`); the king's and queen's files always
+/// with theirs.
+fn file_specs(f: usize) -> Vec<FileSpec> {
+    let side = if f >= 4 { Side::King } else { Side::Queen };
+    let minor = match f {
+        0 | 7 => PieceName::Rook,
+        1 | 6 => PieceName::Knight,
+        2 | 5 => PieceName::Bishop,
+        _ => {
+            return vec![FileSpec {
+                side: Some(side),
+                minor: None,
+            }];
+        }
+    };
+    vec![
+        FileSpec {
+            side: None,
+            minor: Some(minor),
+        },
+        FileSpec {
+            side: Some(side),
+            minor: Some(minor),
+        },
+    ]
+}
+
+/// Every name of `sq` for `mover`: in his own system, else in another
+/// player's with that player's initial in front (`yK3`).
+fn square_names(
+    variant: &Variant,
+    ctx: &Context,
+    mover: usize,
+    sq: Square,
+) -> Vec<ShortSquare> {
+    let order = std::iter::once(mover).chain((0..variant.players()).filter(|&s| s != mover));
+    for seat in order {
+        let Some(system) = ctx.systems.get(seat).copied().flatten() else {
+            continue;
+        };
+        if let Some((f, rank)) = locate(variant, &system, sq) {
+            let player = (seat != mover).then(|| PlayerRef::Initial(variant.seats[seat].letter));
+            return file_specs(f)
+                .into_iter()
+                .map(|file| ShortSquare {
+                    player: player.clone(),
+                    file,
+                    rank,
+                })
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// Every name of the man on `sq` (owned by `owner`), shortest first: his
+/// kind (`P`, `Kt`), then a pawn by his file (`KtP`, `KBP`: counted in
+/// `file_system`) or a piece by his side (`QKt`, `KR`); each with `player`
+/// in front.
+fn man_names(
+    variant: &Variant,
+    piece: PieceName,
+    file_system: &System,
+    sq: Square,
+    player: Option<PlayerRef>,
+) -> Vec<ShortMan> {
+    let plain = ShortMan {
+        player: player.clone(),
+        piece,
+        side: None,
+        file: None,
+    };
+    let mut out = vec![plain.clone()];
+    match piece {
+        PieceName::Pawn => {
+            if let Some((f, _)) = locate(variant, file_system, sq) {
+                out.extend(file_specs(f).into_iter().map(|file| ShortMan {
+                    file: Some(file),
+                    ..plain.clone()
+                }));
+            }
+        }
+        PieceName::Bishop | PieceName::Knight | PieceName::Rook => {
+            out.extend([Side::Queen, Side::King].map(|side| ShortMan {
+                side: Some(side),
+                ..plain.clone()
+            }));
+        }
+        PieceName::King | PieceName::Queen => {}
+    }
+    out
+}
+
+/// Whether `text` reads back, alone, as exactly `mv`.
+fn reads_as<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    legal: &[Move],
+    mover: usize,
+    text: &str,
+    mv: Move,
+) -> bool {
+    crate::notation::descriptive_short::parse(text)
+        .ok()
+        .and_then(|m| candidates(pos, ctx, legal, mover, &m).ok())
+        .is_some_and(|found| found == [mv])
+}
+
+/// Writes `mv` of the player to move as a printed descriptive move: the
+/// shortest description that fits it and no other legal move (`Kt-B3`
+/// when only one knight can reach a bishop's third, else `Kt-KB3`; `PxP`,
+/// else `KPxP` or `PxQP`; `BxQ5` when nothing else tells), read back to
+/// check. With [`ShortStyle::verbose`], Verney's verbose form when it reads
+/// back as the move. An error names what descriptive notation cannot say.
+pub fn write<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Context,
+    legal: &[Move],
+    mv: Move,
+    marks: (bool, bool),
+    style: &crate::notation::descriptive_short::ShortStyle,
+) -> Result<String, String> {
+    use crate::notation::descriptive_short::write as text_of;
+    let variant = pos.variant();
+    let mover = pos.turn();
+    let long = crate::notation::long::write(pos, mv);
+    let (check, mate) = marks;
+    let base = ShortMove {
+        man: None,
+        action: ShortAction::Castle(None),
+        promotion: None,
+        en_passant: mv.kind == MoveKind::EnPassant,
+        check,
+        mate,
+        glyph: None,
+    };
+    if mv.is_pass() {
+        return Ok("--".into());
+    }
+    if style.verbose && !matches!(mv.kind, MoveKind::Castle(_)) {
+        if let Ok(text) = super::descriptive::write(pos, ctx, legal, mv, false) {
+            let mut text = crate::notation::descriptive_short::book_typography(&text);
+            if mate {
+                text.push_str(" Mate.");
+            } else if check {
+                text.push_str(" (ch.)");
+            }
+            // Between two players the man taken needs no owner's name.
+            let mut texts = vec![text.clone()];
+            if variant.players() == 2 {
+                for seat in variant.seats {
+                    let owner = format!("{}'s ", seat.name);
+                    if text.contains(&owner) {
+                        texts.insert(0, text.replace(&owner, ""));
+                    }
+                }
+            }
+            if let Some(text) = texts
+                .into_iter()
+                .find(|t| reads_as(pos, ctx, legal, mover, t, mv))
+            {
+                return Ok(text);
+            }
+        }
+    }
+    let mut options: Vec<ShortMove> = Vec::new();
+    if let Some(side) = castle_side(pos, mv) {
+        options.push(ShortMove {
+            action: ShortAction::Castle(Some(side)),
+            ..base.clone()
+        });
+    } else {
+        let system = system_of(ctx, mover).map_err(|e| format!("{long}: {e}"))?;
+        let Some(piece) = pos
+            .man_at(mv.from as usize)
+            .and_then(|m| piece_name(m.kind))
+        else {
+            return Err(format!("{long}: this man has no descriptive name"));
+        };
+        let movers = man_names(variant, piece, &system, mv.from as usize, None);
+        let promotion = mv.promotion().and_then(piece_name);
+        let mut actions: Vec<ShortAction> = Vec::new();
+        if let Some(vsq) = captured(pos, mv) {
+            if let Some(victim) = pos.man_at(vsq)
+                && let Some(vpiece) = piece_name(victim.kind)
+            {
+                let mut owners = vec![None];
+                if variant.players() > 2 {
+                    owners.push(Some(victim.owner));
+                }
+                for owner in owners {
+                    let (player, file_system) = match owner {
+                        Some(o) => (
+                            Some(PlayerRef::Initial(variant.seats[o].letter)),
+                            system_of(ctx, o).unwrap_or(system),
+                        ),
+                        None => (None, system),
+                    };
+                    actions.extend(
+                        man_names(variant, vpiece, &file_system, vsq, player)
+                            .into_iter()
+                            .map(ShortAction::Takes),
+                    );
+                }
+            }
+            actions.extend(
+                square_names(variant, ctx, mover, mv.to as usize)
+                    .into_iter()
+                    .map(ShortAction::TakesOn),
+            );
+        } else {
+            actions.extend(
+                square_names(variant, ctx, mover, mv.to as usize)
+                    .into_iter()
+                    .map(ShortAction::To),
+            );
+        }
+        for man in &movers {
+            for action in &actions {
+                options.push(ShortMove {
+                    man: Some(man.clone()),
+                    action: action.clone(),
+                    promotion,
+                    ..base.clone()
+                });
+            }
+        }
+    }
+    let mut texts: Vec<String> = options.iter().map(|m| text_of(m, style)).collect();
+    // The shortest first; among equals, the order above (plain names first).
+    texts.sort_by_key(|t| t.chars().count());
+    texts
+        .into_iter()
+        .find(|t| reads_as(pos, ctx, legal, mover, t, mv))
+        .ok_or_else(|| match mv.kind {
+            MoveKind::Castle(_) => format!("{long}: castling has no descriptive form here"),
+            _ => format!("{long}: descriptive notation cannot name this move unambiguously"),
+        })
 }
 
 #[cfg(test)]
