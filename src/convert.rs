@@ -626,15 +626,20 @@ fn round_table<B: Bits>(
             };
             let check = !m.checks.is_empty();
             let at = |e: String| ConvertError(format!("move {}: {e}", i + 1));
+            let style = ShortStyle {
+                knight: options.knight,
+                verbose: false,
+            };
+            let marks = (check, !m.mates.is_empty());
+            let short = || write_short(&before, &ctx, list.as_slice(), ply.mv, marks, &style);
             if options.style == DescriptiveStyle::Short {
-                let style = ShortStyle {
-                    knight: options.knight,
-                    verbose: false,
-                };
-                let marks = (check, !m.mates.is_empty());
-                write_short(&before, &ctx, list.as_slice(), ply.mv, marks, &style).map_err(at)?
+                short().map_err(at)?
             } else {
-                write_descriptive(&before, &ctx, list.as_slice(), ply.mv, check).map_err(at)?
+                // Verney's style; the short one for what it cannot say
+                // (castling, the piece a pawn becomes).
+                write_descriptive(&before, &ctx, list.as_slice(), ply.mv, check)
+                    .or_else(|e| short().map_err(|_| e))
+                    .map_err(at)?
             }
         } else {
             ply.long.clone()

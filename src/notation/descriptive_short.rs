@@ -137,6 +137,9 @@ fn err<T>(expected: &str) -> Result<T, ShortError> {
 /// The marker standing for a player's name in the reduced text.
 const NAME: char = '@';
 
+/// The marker between a rank and a capital letter that stood apart.
+const WORD_BREAK: char = '|';
+
 /// Words that mark a check, a mate or an en passant capture.
 #[derive(Default)]
 struct Marks {
@@ -335,6 +338,14 @@ fn reduce(text: &str, names: &mut Vec<String>) -> Result<(String, Marks), ShortE
             }
             w.push(c);
             i += 1;
+        }
+        // A man's letter standing as a word of its own after a rank
+        // (`P. to Q's 4th. Q.`) begins the next move: it is no promotion
+        // piece (those are glued or follow `=`, `(`, `/`).
+        if out.ends_with(|c: char| c.is_ascii_digit())
+            && w.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            out.push(WORD_BREAK);
         }
         out.push_str(&w);
     }
@@ -954,6 +965,8 @@ mod tests {
             "5.",
             "....",
             "P-K15",
+            "P. to Q's 8th. Q.",
+            "Q. P. to Q's 4th. Q.",
         ] {
             assert!(parse(t).is_err(), "{t}");
         }

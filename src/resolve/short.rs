@@ -134,9 +134,12 @@ pub fn candidates<B: Bits>(
         || matches!(&m.action, ShortAction::Takes(v) if v.side.is_some());
     // `to` names a square the man goes to; Verney's tables (and some
     // books) write it for a capture too (`K. to Q. square.` taking the
-    // queen there). A move that takes is accepted for `to` only when no
-    // quiet move fits.
-    let passes: &[bool] = if matches!(m.action, ShortAction::To(_)) {
+    // queen there). A piece's move that takes is accepted for `to` only
+    // when no quiet move fits. Not a pawn's: a pawn that takes leaves his
+    // file, and `P-K5` where only captures reach K5 is a misreading.
+    let piece_to = matches!(m.action, ShortAction::To(_))
+        && m.man.as_ref().is_some_and(|x| x.piece != PieceName::Pawn);
+    let passes: &[bool] = if piece_to {
         &[false, true]
     } else {
         &[false]
@@ -584,6 +587,7 @@ mod tests {
     use super::*;
     type U64 = u64;
     use crate::engine::MoveList;
+    use crate::notation::descriptive_short::{Knight, ShortStyle};
     use crate::notation::{descriptive_short::parse, read_position};
     use crate::resolve::Identities;
     use crate::variant;
@@ -637,8 +641,9 @@ mod tests {
         assert_eq!(fits(fen, "BxKt"), ["Bd2xf4"]);
         assert_eq!(fits(fen, "BxKtP"), ["Bd2xb4"]);
         assert_eq!(fits(fen, "BxP"), ["Bd2xb4"]);
-        // `-` does not take; `x` does.
-        assert_eq!(fits(fen, "B-KB4").len(), 0);
+        // `x` takes; a piece's `-` takes only when no quiet move fits (see
+        // a_piece_written_to_a_square_it_takes_on_is_read_when_no_quiet_move_fits).
+        assert_eq!(fits(fen, "BxKB4"), ["Bd2xf4"]);
     }
 
     #[test]
@@ -665,5 +670,168 @@ mod tests {
         assert_eq!(fits(fen, "QKt-K4"), ["Nc3-e4"]);
         assert_eq!(fits(fen, "KKt-K4"), ["Ng3-e4"]);
         assert_eq!(fits(fen, "Kt-K4"), ["Nc3-e4", "Ng3-e4"]);
+    }
+
+    /// `mv` (long algebraic) written in the short style from `fen`.
+    fn written_as(variant: &str, fen: &str, mv: &str, knight: Knight) -> String {
+        let v = variant::by_id(variant).expect("variant");
+        crate::with_width!(v, B => {
+            let pos = read_position::<B>(v, fen).expect("fen");
+            let systems = System::all::<B>(v);
+            let ids = Identities::new(&pos);
+            let ctx = Context {
+                systems: &systems,
+                ids: &ids,
+            };
+            let mut list = MoveList::new();
+            pos.turn_moves(&mut list);
+            let found = list
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&m| crate::notation::long::write(&pos, m) == mv)
+                .unwrap_or_else(|| panic!("{mv} is legal"));
+            let style = ShortStyle {
+                knight,
+                verbose: false,
+            };
+            write(&pos, &ctx, list.as_slice(), found, (false, false), &style)
+                .unwrap_or_else(|e| panic!("{mv}: {e}"))
+        })
+    }
+
+    fn kt(fen: &str, mv: &str) -> String {
+        written_as("chess", fen, mv, Knight::Kt)
+    }
+
+    #[test]
+    fn the_writer_takes_the_shortest_description_that_fits_one_move() {
+        // Both knights reach a bishop's third: the side is needed.
+        assert_eq!(kt(START, "Ng1-f3"), "Kt-KB3");
+        assert_eq!(written_as("chess", START, "Nb1-c3", Knight::N), "N-QB3");
+        // Only one knight can reach a bishop's third: `Kt-B3`.
+        let fen = "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1";
+        assert_eq!(kt(fen, "Nb1-c3"), "Kt-B3");
+        // The king's and queen's files always carry their side.
+        assert_eq!(kt(START, "e2-e4"), "P-K4");
+        assert_eq!(kt(START, "d2-d4"), "P-Q4");
+        // A rook's pawn: both rooks' fourths, one pawn each: the side.
+        assert_eq!(kt(START, "a2-a4"), "P-QR4");
+        // Two pawns can take the same pawn: the taker is named by his file.
+        let fen = "4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1";
+        assert_eq!(kt(fen, "d4xe5"), "QPxP");
+        assert_eq!(kt(fen, "f4xe5"), "BPxP");
+        // One pawn can take two pawns: the man taken is named by his file.
+        let fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(kt(fen, "d4xc5"), "PxBP");
+        assert_eq!(kt(fen, "d4xe5"), "PxKP");
+        // A bishop that can take two knights: the knight by his side (in
+        // a set position, the side of the board he stands on).
+        let fen = "4k3/8/8/1n3n2/8/3B4/8/4K3 w - - 0 1";
+        assert_eq!(kt(fen, "Bd3xb5"), "BxQKt");
+        // Promotion, en passant, castling.
+        assert_eq!(kt("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7-e8=N"), "P-K8=Kt");
+        assert_eq!(
+            written_as("chess", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7-e8=Q", Knight::N),
+            "P-K8=Q"
+        );
+        assert_eq!(kt("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5xd6"), "PxP e.p.");
+        assert_eq!(kt("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O"), "O-O-O");
+        // Black counts from his own side.
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(kt(black, "Ng8-f6"), "Kt-KB3");
+        assert_eq!(kt(black, "c7-c5"), "P-QB4");
+    }
+
+    #[test]
+    fn every_move_of_random_positions_is_written_so_that_it_reads_back() {
+        let v = variant::by_id("chess").expect("chess");
+        let mut rng = crate::selfplay::Rng::new(20);
+        for _ in 0..6 {
+            let record = crate::selfplay::game::<U64>(v, &mut rng, 80).expect("selfplay");
+            let game = crate::Game::replay(record).expect("replays");
+            let trace = game.trace::<U64>().expect("8x8");
+            let systems = System::all::<U64>(v);
+            let mut ids = Identities::new(&trace.start);
+            let mut pos = trace.start;
+            for ply in &trace.plies {
+                let mut list = MoveList::new();
+                pos.turn_moves(&mut list);
+                let ctx = Context {
+                    systems: &systems,
+                    ids: &ids,
+                };
+                for &mv in list.as_slice() {
+                    let text = write(&pos, &ctx, list.as_slice(), mv, (false, false), &ShortStyle::default())
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    let back = candidates(&pos, &ctx, list.as_slice(), pos.turn(), &parse(&text).expect("parses"))
+                        .expect("resolves");
+                    assert_eq!(back, [mv], "{text}");
+                }
+                ids.follow(&pos, ply.mv);
+                pos = ply.after;
+            }
+        }
+    }
+
+    #[test]
+    fn four_handed_squares_and_men_of_another_system_carry_his_initial() {
+        // A square outside Yellow's eight files (a9, in Red's arm) is named
+        // in another player's system, with his initial.
+        let v = variant::by_id("verney").expect("verney");
+        let systems = System::all::<crate::board::U256>(v);
+        let ctx_ids = Identities::new(
+            &read_position::<crate::board::U256>(v, v.start).expect("start"),
+        );
+        let ctx = Context {
+            systems: &systems,
+            ids: &ctx_ids,
+        };
+        let a9 = v.shape.parse_square("a9").expect("a9");
+        let names = square_names(v, &ctx, 0, a9);
+        let texts: Vec<String> = names
+            .iter()
+            .map(|sq| {
+                let m = ShortMove {
+                    man: Some(ShortMan {
+                        player: None,
+                        piece: PieceName::Bishop,
+                        side: None,
+                        file: None,
+                    }),
+                    action: ShortAction::To(sq.clone()),
+                    promotion: None,
+                    en_passant: false,
+                    check: false,
+                    mate: false,
+                    glyph: None,
+                };
+                crate::notation::descriptive_short::write(&m, &ShortStyle::default())
+            })
+            .collect();
+        assert!(texts.iter().all(|t| t.starts_with("B-") && t[2..].starts_with(|c: char| c.is_ascii_lowercase())), "{texts:?}");
+        // Read back, the square is the same.
+        for t in &texts {
+            let m = parse(t).expect("parses");
+            let ShortAction::To(sq) = &m.action else { panic!("{t}") };
+            let seat = seat_of(v, sq.player.as_ref().expect("a player")).expect("seat");
+            let system = systems[seat].expect("system");
+            assert!(is_square(v, &system, sq, a9), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_piece_written_to_a_square_it_takes_on_is_read_when_no_quiet_move_fits() {
+        // The bishop on d2 can only reach f4 by taking the knight there.
+        let fen = "4k3/8/8/8/5n2/8/3B4/4K3 w - - 0 1";
+        assert_eq!(fits(fen, "B-KB4"), ["Bd2xf4"]);
+        assert_eq!(fits(fen, "B. to K. B. 4."), ["Bd2xf4"]);
+        // A quiet move to a square of that name comes first: `Kt-B3` goes
+        // to c3, not to f3 where a pawn stands.
+        let fen = "4k3/8/8/8/8/5p2/8/1N2KN2 w - - 0 1";
+        assert_eq!(fits(fen, "Kt-B3"), ["Nb1-c3"]);
+        // A pawn's `to` never takes: `P-K5` with only captures onto K5.
+        let fen = "4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1";
+        assert!(fits(fen, "P-K5").is_empty());
     }
 }
