@@ -7,12 +7,12 @@
 use crate::board::Bits;
 use crate::engine::{MoveList, Outcome};
 use crate::notation::descriptive::Cell;
+use crate::notation::descriptive_short::ShortStyle;
 use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
 use crate::notation::{long, pgn, san};
 use crate::record::{self, GameResult, MoveNotation, Origin, Record, RecordMove};
 use crate::replay::{Event, Trace};
 use crate::resolve::Identities;
-use crate::notation::descriptive_short::ShortStyle;
 use crate::resolve::descriptive::{Context, System, write as write_descriptive};
 use crate::resolve::short::write as write_short;
 
@@ -700,7 +700,9 @@ fn round_table<B: Bits>(
             });
         }
     }
-    let order: Vec<usize> = (0..v.players()).map(|i| (first + i) % v.players()).collect();
+    let order: Vec<usize> = (0..v.players())
+        .map(|i| (first + i) % v.players())
+        .collect();
     let rounds = cells
         .chunks(v.players())
         .enumerate()

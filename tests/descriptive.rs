@@ -257,17 +257,23 @@ fn famous_games_go_from_pgn_to_each_printed_style_and_back() {
             // Each move is written so that it fits one legal move alone:
             // nothing is left for the look-ahead to settle.
             assert!(
-                back.plies().iter().all(|p| p.events.iter().all(|e| !matches!(
-                    e,
-                    Event::Disambiguated { .. } | Event::RecaptureTaken { .. }
-                ))),
+                back.plies()
+                    .iter()
+                    .all(|p| p.events.iter().all(|e| !matches!(
+                        e,
+                        Event::Disambiguated { .. } | Event::RecaptureTaken { .. }
+                    ))),
                 "{name}"
             );
         }
     }
     // The Evergreen's ambiguous `B×P` (16.) is written unambiguously.
     let pgn = std::fs::read_to_string(format!("{dir}evergreen-1852.pgn")).expect("SAN");
-    let text = descriptive(&game_of(&pgn).expect("SAN"), DescriptiveStyle::Auto, Knight::Kt);
+    let text = descriptive(
+        &game_of(&pgn).expect("SAN"),
+        DescriptiveStyle::Auto,
+        Knight::Kt,
+    );
     assert!(text.contains("16. BxQP Q-R4"), "{text}");
 }
 
@@ -294,7 +300,10 @@ fn the_1892_score_round_trips_through_its_round_table() {
     // In the short style with `N`, rows as the score prints them.
     let table = descriptive(&game, DescriptiveStyle::Short, Knight::N);
     assert!(table.contains("1.\tP-K3\tP-K3\tP-K3\tP-K3\n"), "{table}");
-    assert!(table.contains("3.\tN-QB3\tN-KB3\tN-QB3\tN-KB3\n"), "{table}");
+    assert!(
+        table.contains("3.\tN-QB3\tN-KB3\tN-QB3\tN-KB3\n"),
+        "{table}"
+    );
     assert!(table.contains("6.\tQ-K4\tP-QN4\tQ-K4\tQ-K4\n"), "{table}");
 }
 
@@ -307,8 +316,14 @@ fn the_recapture_option_takes_the_man_just_moved_and_names_the_others() {
     let score = "\n1. ... P-B4 2. PxP K-Q2";
     let err = game_of(&format!("{RECAPTURE}{score}")).expect_err("ambiguous");
     assert!(err.contains("`PxP` fits d4xc5, d4xe5"), "{err}");
-    assert!(err.contains("4k3/8/8/2p1p3/3P4/8/8/4K3 w"), "the position: {err}");
-    assert!(err.contains("ambiguity=recapture would take d4xc5"), "{err}");
+    assert!(
+        err.contains("4k3/8/8/2p1p3/3P4/8/8/4K3 w"),
+        "the position: {err}"
+    );
+    assert!(
+        err.contains("ambiguity=recapture would take d4xc5"),
+        "{err}"
+    );
     let text = format!("{RECAPTURE}[Options \"ambiguity=recapture\"]\n{score}");
     let game = game_of(&text).expect("the recapture is taken");
     assert_eq!(uci_of(&game), ["c7c5", "d4c5", "e8d7"]);

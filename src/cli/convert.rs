@@ -6,8 +6,8 @@ use std::io::Write;
 
 use clap::Args;
 use roundtable::convert::{DescriptiveStyle, Notation, WriteOptions};
-use roundtable::notation::descriptive_short::Knight;
 use roundtable::input::Format;
+use roundtable::notation::descriptive_short::Knight;
 use roundtable::{Error, Game};
 
 use super::CliError;

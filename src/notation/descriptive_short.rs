@@ -773,7 +773,11 @@ pub fn write(m: &ShortMove, style: &ShortStyle) -> String {
     if m.mate {
         out.push_str(" mate");
     } else if m.check {
-        out.push_str(if style.knight == Knight::N { "+" } else { " ch" });
+        out.push_str(if style.knight == Knight::N {
+            "+"
+        } else {
+            " ch"
+        });
     }
     out
 }
@@ -945,6 +949,19 @@ mod tests {
             panic!()
         };
         assert_eq!(v.player, Some(PlayerRef::Initial('w')));
+        let m = parse("B-rQ3").expect("rQ3");
+        let ShortAction::To(s) = m.action else {
+            panic!()
+        };
+        assert_eq!(s.player, Some(PlayerRef::Initial('r')));
+        assert_eq!(s.file.side, Some(Side::Queen));
+        // `bKN`: Black's king's knight, taken.
+        let m = parse("QxbKN").expect("bKN");
+        let ShortAction::Takes(v) = m.action else {
+            panic!()
+        };
+        assert_eq!(v.player, Some(PlayerRef::Initial('b')));
+        assert_eq!((v.piece, v.side), (PieceName::Knight, Some(Side::King)));
         let m = parse("K. B. takes Red's K. B.").expect("verney");
         let ShortAction::Takes(v) = m.action else {
             panic!()

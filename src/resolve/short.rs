@@ -15,9 +15,7 @@ use super::descriptive::{Context, System, kind_of, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
 use crate::notation::descriptive::{FileName, PieceName, PlayerRef, Side};
-use crate::notation::descriptive_short::{
-    FileSpec, ShortAction, ShortMan, ShortMove, ShortSquare,
-};
+use crate::notation::descriptive_short::{FileSpec, ShortAction, ShortMan, ShortMove, ShortSquare};
 use crate::variant::Variant;
 
 /// The file number (0 = queen's rook's … 7 = king's rook's) and rank of
@@ -139,11 +137,7 @@ pub fn candidates<B: Bits>(
     // file, and `P-K5` where only captures reach K5 is a misreading.
     let piece_to = matches!(m.action, ShortAction::To(_))
         && m.man.as_ref().is_some_and(|x| x.piece != PieceName::Pawn);
-    let passes: &[bool] = if piece_to {
-        &[false, true]
-    } else {
-        &[false]
-    };
+    let passes: &[bool] = if piece_to { &[false, true] } else { &[false] };
     for &to_takes in passes {
         let strict = matching(pos, ctx, legal, mover, m, Sides::Origin, to_takes)?;
         if !strict.is_empty() {
@@ -371,12 +365,7 @@ fn file_specs(f: usize) -> Vec<FileSpec> {
 
 /// Every name of `sq` for `mover`: in his own system, else in another
 /// player's with that player's initial in front (`yK3`).
-fn square_names(
-    variant: &Variant,
-    ctx: &Context,
-    mover: usize,
-    sq: Square,
-) -> Vec<ShortSquare> {
+fn square_names(variant: &Variant, ctx: &Context, mover: usize, sq: Square) -> Vec<ShortSquare> {
     let order = std::iter::once(mover).chain((0..variant.players()).filter(|&s| s != mover));
     for seat in order {
         let Some(system) = ctx.systems.get(seat).copied().flatten() else {
@@ -481,30 +470,31 @@ pub fn write<B: Bits>(
     if mv.is_pass() {
         return Ok("--".into());
     }
-    if style.verbose && !matches!(mv.kind, MoveKind::Castle(_)) {
-        if let Ok(text) = super::descriptive::write(pos, ctx, legal, mv, false) {
-            let mut text = crate::notation::descriptive_short::book_typography(&text);
-            if mate {
-                text.push_str(" Mate.");
-            } else if check {
-                text.push_str(" (ch.)");
-            }
-            // Between two players the man taken needs no owner's name.
-            let mut texts = vec![text.clone()];
-            if variant.players() == 2 {
-                for seat in variant.seats {
-                    let owner = format!("{}'s ", seat.name);
-                    if text.contains(&owner) {
-                        texts.insert(0, text.replace(&owner, ""));
-                    }
+    if style.verbose
+        && !matches!(mv.kind, MoveKind::Castle(_))
+        && let Ok(text) = super::descriptive::write(pos, ctx, legal, mv, false)
+    {
+        let mut text = crate::notation::descriptive_short::book_typography(&text);
+        if mate {
+            text.push_str(" Mate.");
+        } else if check {
+            text.push_str(" (ch.)");
+        }
+        // Between two players the man taken needs no owner's name.
+        let mut texts = vec![text.clone()];
+        if variant.players() == 2 {
+            for seat in variant.seats {
+                let owner = format!("{}'s ", seat.name);
+                if text.contains(&owner) {
+                    texts.insert(0, text.replace(&owner, ""));
                 }
             }
-            if let Some(text) = texts
-                .into_iter()
-                .find(|t| reads_as(pos, ctx, legal, mover, t, mv))
-            {
-                return Ok(text);
-            }
+        }
+        if let Some(text) = texts
+            .into_iter()
+            .find(|t| reads_as(pos, ctx, legal, mover, t, mv))
+        {
+            return Ok(text);
         }
     }
     let mut options: Vec<ShortMove> = Vec::new();
@@ -732,7 +722,12 @@ mod tests {
         // Promotion, en passant, castling.
         assert_eq!(kt("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7-e8=N"), "P-K8=Kt");
         assert_eq!(
-            written_as("chess", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e7-e8=Q", Knight::N),
+            written_as(
+                "chess",
+                "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+                "e7-e8=Q",
+                Knight::N
+            ),
             "P-K8=Q"
         );
         assert_eq!(kt("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5xd6"), "PxP e.p.");
@@ -762,10 +757,23 @@ mod tests {
                     ids: &ids,
                 };
                 for &mv in list.as_slice() {
-                    let text = write(&pos, &ctx, list.as_slice(), mv, (false, false), &ShortStyle::default())
-                        .unwrap_or_else(|e| panic!("{e}"));
-                    let back = candidates(&pos, &ctx, list.as_slice(), pos.turn(), &parse(&text).expect("parses"))
-                        .expect("resolves");
+                    let text = write(
+                        &pos,
+                        &ctx,
+                        list.as_slice(),
+                        mv,
+                        (false, false),
+                        &ShortStyle::default(),
+                    )
+                    .unwrap_or_else(|e| panic!("{e}"));
+                    let back = candidates(
+                        &pos,
+                        &ctx,
+                        list.as_slice(),
+                        pos.turn(),
+                        &parse(&text).expect("parses"),
+                    )
+                    .expect("resolves");
                     assert_eq!(back, [mv], "{text}");
                 }
                 ids.follow(&pos, ply.mv);
@@ -780,9 +788,8 @@ mod tests {
         // in another player's system, with his initial.
         let v = variant::by_id("verney").expect("verney");
         let systems = System::all::<crate::board::U256>(v);
-        let ctx_ids = Identities::new(
-            &read_position::<crate::board::U256>(v, v.start).expect("start"),
-        );
+        let ctx_ids =
+            Identities::new(&read_position::<crate::board::U256>(v, v.start).expect("start"));
         let ctx = Context {
             systems: &systems,
             ids: &ctx_ids,
@@ -809,11 +816,18 @@ mod tests {
                 crate::notation::descriptive_short::write(&m, &ShortStyle::default())
             })
             .collect();
-        assert!(texts.iter().all(|t| t.starts_with("B-") && t[2..].starts_with(|c: char| c.is_ascii_lowercase())), "{texts:?}");
+        assert!(
+            texts.iter().all(
+                |t| t.starts_with("B-") && t[2..].starts_with(|c: char| c.is_ascii_lowercase())
+            ),
+            "{texts:?}"
+        );
         // Read back, the square is the same.
         for t in &texts {
             let m = parse(t).expect("parses");
-            let ShortAction::To(sq) = &m.action else { panic!("{t}") };
+            let ShortAction::To(sq) = &m.action else {
+                panic!("{t}")
+            };
             let seat = seat_of(v, sq.player.as_ref().expect("a player")).expect("seat");
             let system = systems[seat].expect("system");
             assert!(is_square(v, &system, sq, a9), "{t}");
