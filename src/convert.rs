@@ -75,6 +75,9 @@ pub struct WriteOptions {
     pub style: DescriptiveStyle,
     /// The knight's name in short descriptive moves (`Kt`, `N`, `S`).
     pub knight: crate::notation::descriptive_short::Knight,
+    /// A game of more than two players in descriptive notation as numbered
+    /// movetext (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`) rather than a round table.
+    pub movetext: bool,
 }
 
 /// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
@@ -286,7 +289,7 @@ fn write_text<B: Bits>(
             }
             movetext(trace, rec, false)
         }
-        Notation::Descriptive if trace.variant.players() == 2 => {
+        Notation::Descriptive if trace.variant.players() == 2 || options.movetext => {
             printed_score(trace, rec, options, left_out)
         }
         Notation::Descriptive => round_table(trace, rec, Some(options), left_out),
@@ -729,10 +732,12 @@ fn round_table<B: Bits>(
     Ok(write_table(&table))
 }
 
-/// A two-player game as books printed it: tags, then numbered moves in
-/// English descriptive notation (`1. P-K4 P-K4 2. Kt-KB3 Kt-QB3`), each
-/// the shortest description that fits no other legal move, comments in
-/// braces (`5. ...` before the reply printed after a comment), the result.
+/// A game as books printed it: tags, then numbered moves in English
+/// descriptive notation (`1. P-K4 P-K4 2. Kt-KB3 Kt-QB3`), each the
+/// shortest description that fits no other legal move, comments in braces
+/// (`5. ...` before the reply printed after a comment), the result. More
+/// than two players: each round numbered, its moves apart by `..`
+/// (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`), `--` for a turn without a move.
 /// It reads back to the same moves.
 fn printed_score<B: Bits>(
     trace: &Trace<B>,
@@ -753,6 +758,7 @@ fn printed_score<B: Bits>(
     for c in &rec.comments {
         items.push(brace_comment(c, "before the first move")?);
     }
+    let mut last_seat: Option<usize> = None;
     for (i, (ply, m)) in trace.plies.iter().zip(&rec.moves).enumerate() {
         let at = || format!("move {} ({})", i + 1, m.mv);
         if !m.variations.is_empty() {
@@ -781,7 +787,18 @@ fn printed_score<B: Bits>(
             .map_err(|e| ConvertError(format!("move {}: {e}", i + 1)))?;
         let number = before.fullmove_number();
         let after_note = items.last().is_some_and(|t| t.ends_with('}'));
-        if before.turn() == 0 {
+        if v.players() > 2 {
+            // A round begins where the order of play, counted from the
+            // player who moved first, wraps.
+            let n = v.players();
+            let place = (ply.seat + n - trace.start.turn()) % n;
+            if last_seat.is_none_or(|s| place <= s) {
+                items.push(format!("{}. {text}", ply.round));
+            } else {
+                items.push(format!(".. {text}"));
+            }
+            last_seat = Some(place);
+        } else if before.turn() == 0 {
             items.push(format!("{number}. {text}"));
         } else if i == 0 || after_note {
             items.push(format!("{number}. ... {text}"));

@@ -182,6 +182,10 @@ fn a_damaged_famous_score_names_the_move() {
         err.contains("Bd7-e6") || err.contains("Bd7xe"),
         "the bishop's moves: {err}"
     );
+    assert!(
+        err.contains("(position: 1r3kr1/pbpBnp1p/1b3P2/8/8/B1P2q2/P4PPP/3R2K1 w"),
+        "the position: {err}"
+    );
 }
 
 #[test]
@@ -213,9 +217,16 @@ fn german_long_algebraic_with_colons_replays_like_english_san() {
 }
 
 fn descriptive(game: &Game, style: DescriptiveStyle, knight: Knight) -> String {
-    game.write_with(Notation::Descriptive, &WriteOptions { style, knight })
-        .map(|w| w.text)
-        .unwrap_or_else(|e| panic!("writes: {e}"))
+    game.write_with(
+        Notation::Descriptive,
+        &WriteOptions {
+            style,
+            knight,
+            movetext: false,
+        },
+    )
+    .map(|w| w.text)
+    .unwrap_or_else(|e| panic!("writes: {e}"))
 }
 
 #[test]
@@ -431,4 +442,46 @@ fn convert_writes_descriptive_from_the_command_line() {
         "{text}"
     );
     assert!(text.contains("17. R-Q8 mate 1-0"), "{text}");
+}
+
+#[test]
+fn four_handed_games_as_numbered_movetext_read_back() {
+    let options = WriteOptions {
+        movetext: true,
+        knight: Knight::N,
+        ..WriteOptions::default()
+    };
+    let moves = |g: &Game| g.plies().iter().map(|p| p.long.clone()).collect::<Vec<_>>();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/records/1892-london-v-cambridge-game1.txt"
+    ))
+    .expect("record");
+    let game = game_of(&text).expect("replays");
+    let out = game
+        .write_with(Notation::Descriptive, &options)
+        .expect("writes")
+        .text;
+    assert!(
+        out.contains("1. P-K3 .. P-K3 .. P-K3 .. P-K3 2. Q-N4 .. Q-N4 .. Q-N4 .. Q-K2"),
+        "{out}"
+    );
+    assert_eq!(moves(&game_of(&out).expect("reads back")), moves(&game));
+    // Random Verney games, mated players' turns (`--`) among them.
+    let v = roundtable::variant::by_id("verney").expect("verney");
+    let mut rng = roundtable::selfplay::Rng::new(7);
+    let mut passes = 0;
+    for _ in 0..8 {
+        let record = roundtable::selfplay::game::<roundtable::board::U256>(v, &mut rng, 300)
+            .expect("selfplay");
+        let game = Game::replay(record).expect("replays");
+        let out = game
+            .write_with(Notation::Descriptive, &options)
+            .expect("writes")
+            .text;
+        let back = game_of(&out).unwrap_or_else(|e| panic!("{e}\n{out}"));
+        assert_eq!(moves(&back), moves(&game));
+        passes += out.matches(" --").count();
+    }
+    assert!(passes > 0, "some turn without a move was written");
 }

@@ -49,6 +49,10 @@ pub struct ConvertArgs {
     /// With `--to descriptive`: the knight's name, `kt`, `n` or `s`.
     #[arg(long, value_enum, default_value = "kt")]
     pub knight: Knight,
+    /// With `--to descriptive`: a game of more than two players as numbered
+    /// movetext (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`), not a round table.
+    #[arg(long)]
+    pub movetext: bool,
     /// A printed move that fits several legal moves, after each of which
     /// the score replays, is read as the recapture of the man just moved
     /// (noted on the ply) instead of being an error (`ambiguity=recapture`).
@@ -119,6 +123,7 @@ fn convert_one(item: Item, args: &ConvertArgs) -> Result<Converted, CliError> {
     let options = WriteOptions {
         style: args.style,
         knight: args.knight,
+        movetext: args.movetext,
     };
     let written = game.write_with(args.to, &options).map_err(|e| {
         CliError::Input(format!(

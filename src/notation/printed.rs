@@ -160,6 +160,14 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     (tags, pieces)
 }
 
+/// A dash standing alone for a turn without a move: a mated player's turn
+/// in a four-handed score (`-`, `--`, `—`).
+fn is_pass(t: &str) -> bool {
+    !t.is_empty()
+        && t.chars()
+            .all(|c| matches!(c, '-' | '\u{2013}' | '\u{2014}'))
+}
+
 /// Splits the words of one numbered group into the fewest moves that each
 /// read whole; `None` when no split reads.
 fn split_moves(words: &[Word]) -> Option<Vec<(usize, usize)>> {
@@ -171,8 +179,9 @@ fn split_moves(words: &[Word]) -> Option<Vec<(usize, usize)>> {
         for j in (i + 1..=n.min(i + 8)).rev() {
             let Some((count, _)) = best[j] else { continue };
             let joined: Vec<&str> = words[i..j].iter().map(|w| w.text.as_str()).collect();
-            if parse_short(&joined.join(" ")).is_ok() && best[i].is_none_or(|(c, _)| count + 1 < c)
-            {
+            let reads =
+                parse_short(&joined.join(" ")).is_ok() || (j == i + 1 && is_pass(joined[0]));
+            if reads && best[i].is_none_or(|(c, _)| count + 1 < c) {
                 best[i] = Some((count + 1, j));
             }
         }
@@ -370,6 +379,12 @@ mod tests {
         assert_eq!(s.moves[4].comments, ["a note"]);
         assert_eq!(s.moves[2].span.line, 2);
         assert_eq!(s.moves[2].span.column, 4);
+    }
+
+    #[test]
+    fn a_dash_alone_is_a_turn_without_a_move() {
+        let s = read("7. Q-B10 -- P - K R 3 \u{2014}").expect("reads");
+        assert_eq!(texts(&s), ["Q-B10", "--", "P - K R 3", "\u{2014}"]);
     }
 
     #[test]
