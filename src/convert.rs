@@ -817,7 +817,8 @@ fn printed_score<B: Bits>(
     items.push(pgn_result(rec));
     let mut out = String::new();
     for (key, value) in pgn_tags(trace, rec) {
-        out.push_str(&format!("[{key} \"{value}\"]\n"));
+        out.push_str(&pgn::write_tag(&key, &value));
+        out.push('\n');
     }
     out.push('\n');
     // Lines of at most 79 characters, never breaking a move.

@@ -89,6 +89,27 @@ fn is_placeholder(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c == '.' || c == '\u{2026}')
 }
 
+/// A tag's value: between its quotes, `\"` and `\\` read as PGN escapes
+/// them; a value without quotes as it stands.
+fn tag_value(raw: &str) -> String {
+    let raw = raw.trim();
+    let Some(inner) = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
+        return raw.trim_matches('"').to_string();
+    };
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     let mut tags = Vec::new();
     let mut pieces = Vec::new();
@@ -99,7 +120,7 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
         if comment.is_none() && trimmed.starts_with('[') && trimmed.ends_with(']') {
             let inner = &trimmed[1..trimmed.len() - 1];
             if let Some((key, value)) = inner.split_once(char::is_whitespace) {
-                let value = value.trim().trim_matches('"').to_string();
+                let value = tag_value(value);
                 let column = line.len() - line.trim_start().len() + 1;
                 tags.push((
                     key.to_string(),
@@ -379,6 +400,12 @@ mod tests {
         assert_eq!(s.moves[4].comments, ["a note"]);
         assert_eq!(s.moves[2].span.line, 2);
         assert_eq!(s.moves[2].span.column, 4);
+    }
+
+    #[test]
+    fn tag_values_unescape_as_pgn_writes_them() {
+        let s = read("[Event \"The \\\"Evergreen\\\" c:\\\\x\"]\n\n1. P-K4").expect("reads");
+        assert_eq!(s.tags[0].1, "The \"Evergreen\" c:\\x");
     }
 
     #[test]
