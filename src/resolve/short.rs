@@ -424,6 +424,27 @@ fn man_names(
     out
 }
 
+/// Whether every check `mv` gives is given by men other than the one that
+/// moves (a discovered check: books print `dis ch`).
+fn discovered_check<B: Bits>(pos: &Position<B>, mv: Move) -> bool {
+    if mv.is_pass() || matches!(mv.kind, MoveKind::Castle(_)) {
+        return false;
+    }
+    let after = pos.after(mv);
+    let mut checked = false;
+    for seat in (0..pos.seats()).filter(|&s| s != pos.turn()) {
+        let enemies = after.enemy_men(seat);
+        for king in after.kings_of(seat).squares() {
+            let by = after.attackers(king, enemies, after.occupied());
+            if by.has(mv.to as usize) {
+                return false;
+            }
+            checked |= by.any();
+        }
+    }
+    checked
+}
+
 /// Whether `text` reads back, alone, as exactly `mv`.
 fn reads_as<B: Bits>(
     pos: &Position<B>,
@@ -458,6 +479,7 @@ pub fn write<B: Bits>(
     let mover = pos.turn();
     let long = crate::notation::long::write(pos, mv);
     let (check, mate) = marks;
+    let discovered = check && !mate && discovered_check(pos, mv);
     let base = ShortMove {
         man: None,
         action: ShortAction::Castle(None),
@@ -560,7 +582,17 @@ pub fn write<B: Bits>(
             }
         }
     }
-    let mut texts: Vec<String> = options.iter().map(|m| text_of(m, style)).collect();
+    let mut texts: Vec<String> = options
+        .iter()
+        .map(|m| {
+            let text = text_of(m, style);
+            // `B-B5 dis ch`: the check is given by another man.
+            match (discovered, text.strip_suffix(" ch")) {
+                (true, Some(bare)) => format!("{bare} dis ch"),
+                _ => text,
+            }
+        })
+        .collect();
     // The shortest first; among equals, the order above (plain names first).
     texts.sort_by_key(|t| t.chars().count());
     texts
@@ -732,6 +764,32 @@ mod tests {
         );
         assert_eq!(kt("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5xd6"), "PxP e.p.");
         assert_eq!(kt("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O"), "O-O-O");
+        // A discovered check is printed `dis ch`.
+        let v = variant::by_id("chess").expect("chess");
+        let pos = read_position::<U64>(v, "4k3/8/8/8/8/4B3/8/K3R3 w - - 0 1").expect("fen");
+        let mut list = MoveList::new();
+        pos.turn_moves(&mut list);
+        let systems = System::all::<U64>(v);
+        let ids = Identities::new(&pos);
+        let ctx = Context {
+            systems: &systems,
+            ids: &ids,
+        };
+        let mv = list
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|&m| crate::notation::long::write(&pos, m) == "Be3-c5")
+            .expect("legal");
+        let text = write(
+            &pos,
+            &ctx,
+            list.as_slice(),
+            mv,
+            (true, false),
+            &ShortStyle::default(),
+        );
+        assert_eq!(text.as_deref(), Ok("B-B5 dis ch"));
         // Black counts from his own side.
         let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         assert_eq!(kt(black, "Ng8-f6"), "Kt-KB3");
