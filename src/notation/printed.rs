@@ -340,14 +340,17 @@ pub fn looks_printed(text: &str) -> bool {
     if !rest.is_empty() {
         after.push(rest);
     }
-    after.extend(words[at + 1..].iter().take(6).copied());
+    after.extend(words[at + 1..].iter().take(8).copied());
     let Some(first) = after.first() else {
         return false;
     };
-    if super::algebraic::parse_token(first).is_ok() && parse_short(first).is_err() {
+    // A first word that is algebraic alone (`e4`) is SAN, unless it begins
+    // a descriptive move of several words (`Q. B. P. to Q. B's 3d.`).
+    let several = (2..=after.len().min(8)).any(|k| parse_short(&after[..k].join(" ")).is_ok());
+    if super::algebraic::parse_token(first).is_ok() && parse_short(first).is_err() && !several {
         return false;
     }
-    (1..=after.len().min(6)).any(|k| parse_short(&after[..k].join(" ")).is_ok())
+    several || parse_short(first).is_ok()
 }
 
 #[cfg(test)]
@@ -420,5 +423,9 @@ mod tests {
         assert!(looks_printed("1. P. to K's 4th. P. to K's 4th."));
         assert!(!looks_printed("[Event \"x\"]\n\n1. e4 e5 2. Nf3"));
         assert!(!looks_printed("1. d4 d5"));
+        // `Q.` alone reads as algebraic; the words after it make a move.
+        assert!(looks_printed(
+            "1. Q. B. P. to Q. B's 3d. .. K. R. P. to K. R's 3d."
+        ));
     }
 }
