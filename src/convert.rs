@@ -7,12 +7,14 @@
 use crate::board::Bits;
 use crate::engine::{MoveList, Outcome};
 use crate::notation::descriptive::Cell;
+use crate::notation::descriptive_short::ShortStyle;
 use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
 use crate::notation::{long, pgn, san};
 use crate::record::{self, GameResult, MoveNotation, Origin, Record, RecordMove};
 use crate::replay::{Event, Trace};
 use crate::resolve::Identities;
 use crate::resolve::descriptive::{Context, System, write as write_descriptive};
+use crate::resolve::short::write as write_short;
 
 /// The notations `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +32,9 @@ pub enum Notation {
     Long,
     /// PGN-style movetext with short algebraic moves (any variant).
     San,
-    /// A round table in English descriptive notation (Verney's layout).
+    /// English descriptive notation: for two players a score numbered as
+    /// books printed it (`1. P-K4 P-K4 2. Kt-KB3 Kt-QB3`), for more a round
+    /// table (Verney's layout).
     Descriptive,
     /// A round table with long algebraic cells.
     Table,
@@ -48,6 +52,32 @@ pub struct Written {
     pub text: String,
     /// What the notation left out, one entry each (`move 3 (e2-e4): comments`).
     pub left_out: Vec<String>,
+}
+
+/// How descriptive moves are written (`convert --to descriptive`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum DescriptiveStyle {
+    /// Two players: the short style; more: Verney's verbose style.
+    #[default]
+    Auto,
+    /// The short style of English books: `P-K4`, `Kt-KB3`, `BxKt ch`, `O-O`.
+    Short,
+    /// Verney's verbose style (`K. Kt. to K. B. 3.`), the short style for
+    /// what it cannot say (castling).
+    Verbose,
+}
+
+/// Options of the writers that have any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WriteOptions {
+    /// The style of descriptive moves.
+    pub style: DescriptiveStyle,
+    /// The knight's name in short descriptive moves (`Kt`, `N`, `S`).
+    pub knight: crate::notation::descriptive_short::Knight,
+    /// A game of more than two players in descriptive notation as numbered
+    /// movetext (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`) rather than a round table.
+    pub movetext: bool,
 }
 
 /// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
@@ -198,6 +228,16 @@ pub fn write<B: Bits>(
     source: &Record,
     notation: Notation,
 ) -> Result<Written, ConvertError> {
+    write_with(trace, source, notation, &WriteOptions::default())
+}
+
+/// Writes a replayed record in `notation`, with the writers' options.
+pub fn write_with<B: Bits>(
+    trace: &Trace<B>,
+    source: &Record,
+    notation: Notation,
+    options: &WriteOptions,
+) -> Result<Written, ConvertError> {
     let rec = to_record(trace, source);
     let mut left_out = Vec::new();
     let text = match notation {
@@ -214,7 +254,7 @@ pub fn write<B: Bits>(
                     left_out.push(format!("move {} ({}): the dice [{a} {b}]", i + 1, m.mv));
                 }
             }
-            write_text(trace, &rec, notation, &mut left_out)?
+            write_text(trace, &rec, notation, options, &mut left_out)?
         }
     };
     Ok(Written { text, left_out })
@@ -225,6 +265,7 @@ fn write_text<B: Bits>(
     trace: &Trace<B>,
     rec: &Record,
     notation: Notation,
+    options: &WriteOptions,
     left_out: &mut Vec<String>,
 ) -> Result<String, ConvertError> {
     match notation {
@@ -248,9 +289,11 @@ fn write_text<B: Bits>(
             }
             movetext(trace, rec, false)
         }
-        Notation::Descriptive | Notation::Table => {
-            round_table(trace, rec, notation == Notation::Descriptive, left_out)
+        Notation::Descriptive if trace.variant.players() == 2 || options.movetext => {
+            printed_score(trace, rec, options, left_out)
         }
+        Notation::Descriptive => round_table(trace, rec, Some(options), left_out),
+        Notation::Table => round_table(trace, rec, None, left_out),
     }
 }
 
@@ -522,19 +565,18 @@ fn movetext_body<B: Bits>(
     Ok(pgn::write_rounds(&tags, &rounds, &result))
 }
 
+/// A round table: one column per player in the order of play from the
+/// player who moves first (Verney's 1881 game opens with Yellow, the 1892
+/// match with White), cells in descriptive notation when `descriptive`
+/// gives its options, else in long algebraic.
 fn round_table<B: Bits>(
     trace: &Trace<B>,
     rec: &Record,
-    descriptive: bool,
+    descriptive: Option<&WriteOptions>,
     left_out: &mut Vec<String>,
 ) -> Result<String, ConvertError> {
     let v = trace.variant;
-    if trace.start.turn() != 0 {
-        return Err(ConvertError(
-            "a round table starts each round with the first player; this game starts with another"
-                .into(),
-        ));
-    }
+    let first = trace.start.turn();
     let left = |p: &crate::replay::TracePly<B>| {
         (0..v.players()).any(|s| p.after.status(s) == crate::engine::Status::Out)
     };
@@ -574,20 +616,34 @@ fn round_table<B: Bits>(
             ));
         }
         let text = if m.inferred {
-            if descriptive {
+            if descriptive.is_some() {
                 "Any move.".to_string()
             } else {
                 "?".to_string()
             }
-        } else if descriptive {
+        } else if let Some(options) = descriptive {
             before.turn_moves(&mut list);
             let ctx = Context {
                 systems: &systems,
                 ids: &ids,
             };
             let check = !m.checks.is_empty();
-            write_descriptive(&before, &ctx, list.as_slice(), ply.mv, check)
-                .map_err(|e| ConvertError(format!("move {}: {e}", i + 1)))?
+            let at = |e: String| ConvertError(format!("move {}: {e}", i + 1));
+            let style = ShortStyle {
+                knight: options.knight,
+                verbose: false,
+            };
+            let marks = (check, !m.mates.is_empty());
+            let short = || write_short(&before, &ctx, list.as_slice(), ply.mv, marks, &style);
+            if options.style == DescriptiveStyle::Short {
+                short().map_err(at)?
+            } else {
+                // Verney's style; the short one for what it cannot say
+                // (castling, the piece a pawn becomes).
+                write_descriptive(&before, &ctx, list.as_slice(), ply.mv, check)
+                    .or_else(|e| short().map_err(|_| e))
+                    .map_err(at)?
+            }
         } else {
             ply.long.clone()
         };
@@ -647,6 +703,9 @@ fn round_table<B: Bits>(
             });
         }
     }
+    let order: Vec<usize> = (0..v.players())
+        .map(|i| (first + i) % v.players())
+        .collect();
     let rounds = cells
         .chunks(v.players())
         .enumerate()
@@ -666,9 +725,116 @@ fn round_table<B: Bits>(
         .collect();
     let table = RoundTable {
         tags,
-        players: v.seats.iter().map(|s| s.name.to_string()).collect(),
+        players: order.iter().map(|&s| v.seats[s].name.to_string()).collect(),
         header_span: Span::default(),
         rounds,
     };
     Ok(write_table(&table))
+}
+
+/// A game as books printed it: tags, then numbered moves in English
+/// descriptive notation (`1. P-K4 P-K4 2. Kt-KB3 Kt-QB3`), each the
+/// shortest description that fits no other legal move, comments in braces
+/// (`5. ...` before the reply printed after a comment), the result. More
+/// than two players: each round numbered, its moves apart by `..`
+/// (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`), `--` for a turn without a move.
+/// It reads back to the same moves.
+fn printed_score<B: Bits>(
+    trace: &Trace<B>,
+    rec: &Record,
+    options: &WriteOptions,
+    left_out: &mut Vec<String>,
+) -> Result<String, ConvertError> {
+    let v = trace.variant;
+    let style = ShortStyle {
+        knight: options.knight,
+        verbose: options.style == DescriptiveStyle::Verbose,
+    };
+    let systems = System::all::<B>(v);
+    let mut ids = Identities::new(&trace.start);
+    let mut before = trace.start;
+    let mut list = MoveList::new();
+    let mut items: Vec<String> = Vec::new();
+    for c in &rec.comments {
+        items.push(brace_comment(c, "before the first move")?);
+    }
+    let mut last_seat: Option<usize> = None;
+    for (i, (ply, m)) in trace.plies.iter().zip(&rec.moves).enumerate() {
+        let at = || format!("move {} ({})", i + 1, m.mv);
+        if !m.variations.is_empty() {
+            left_out.push(format!(
+                "{}: {} variation(s) (a printed score has no place for them)",
+                at(),
+                m.variations.len()
+            ));
+        }
+        if !m.nags.is_empty() || !m.before.is_empty() {
+            left_out.push(format!(
+                "{}: its glyphs or the comments before it (a printed score has no place for them)",
+                at()
+            ));
+        }
+        if m.inferred {
+            left_out.push(format!("{}: the mark that the replay inferred it", at()));
+        }
+        before.turn_moves(&mut list);
+        let ctx = Context {
+            systems: &systems,
+            ids: &ids,
+        };
+        let marks = (!m.checks.is_empty(), !m.mates.is_empty());
+        let text = write_short(&before, &ctx, list.as_slice(), ply.mv, marks, &style)
+            .map_err(|e| ConvertError(format!("move {}: {e}", i + 1)))?;
+        let number = before.fullmove_number();
+        let after_note = items.last().is_some_and(|t| t.ends_with('}'));
+        if v.players() > 2 {
+            // A round begins where the order of play, counted from the
+            // player who moved first, wraps.
+            let n = v.players();
+            let place = (ply.seat + n - trace.start.turn()) % n;
+            if last_seat.is_none_or(|s| place <= s) {
+                items.push(format!("{}. {text}", ply.round));
+            } else {
+                items.push(format!(".. {text}"));
+            }
+            last_seat = Some(place);
+        } else if before.turn() == 0 {
+            items.push(format!("{number}. {text}"));
+        } else if i == 0 || after_note {
+            items.push(format!("{number}. ... {text}"));
+        } else {
+            items.push(text);
+        }
+        for c in &m.comments {
+            items.push(brace_comment(c, &at())?);
+        }
+        ids.follow(&before, ply.mv);
+        before = ply.after;
+    }
+    if !rec.escapes.is_empty() {
+        left_out.push(format!("{} PGN escape line(s)", rec.escapes.len()));
+    }
+    items.push(pgn_result(rec));
+    let mut out = String::new();
+    for (key, value) in pgn_tags(trace, rec) {
+        out.push_str(&pgn::write_tag(&key, &value));
+        out.push('\n');
+    }
+    out.push('\n');
+    // Lines of at most 79 characters, never breaking a move.
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && line.chars().count() + 1 + item.chars().count() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&item);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    Ok(out)
 }

@@ -517,6 +517,16 @@ impl Game {
         Ok(with_trace!(&self.trace, t => convert::write(t, &self.record, notation))?)
     }
 
+    /// The game in `notation` with the writers' options (the style of
+    /// descriptive moves, the knight's name).
+    pub fn write_with(
+        &self,
+        notation: Notation,
+        options: &convert::WriteOptions,
+    ) -> Result<Written, Error> {
+        Ok(with_trace!(&self.trace, t => convert::write_with(t, &self.record, notation, options))?)
+    }
+
     /// Every report of the game (material by round, mates, per-player
     /// statistics) on `scale` (the variant's own when `None`); `source`
     /// names the game in the report.

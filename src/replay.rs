@@ -64,6 +64,10 @@ pub(crate) struct GameInput<'r> {
     pub variant: &'static Variant,
     /// A draw that becomes claimable ends the game (option `drawn-ending=apply`).
     pub apply_claims: bool,
+    /// A printed move that stays ambiguous after look-ahead is read as the
+    /// recapture of the man just moved, when exactly one candidate is
+    /// (option `ambiguity=recapture`).
+    pub take_recapture: bool,
     /// A start position other than the variant's setup.
     pub start: Option<String>,
     pub plies: Vec<PlyInput<'r>>,
@@ -97,6 +101,18 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
         )));
     }
     for (name, value) in &record.options {
+        // How printed scores are read, for every variant.
+        if name.eq_ignore_ascii_case(AMBIGUITY) {
+            if !["error", "recapture"]
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(value))
+            {
+                return Err(fail(format!(
+                    "the option `{name}` takes error, recapture, not `{value}`"
+                )));
+            }
+            continue;
+        }
         let Some(option) = v.option(name) else {
             let known: Vec<&str> = v.options.iter().map(|o| o.name).collect();
             return Err(fail(format!(
@@ -119,6 +135,11 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
     }
     Ok(v)
 }
+
+/// The reading option of every variant: what to do with a printed move
+/// that fits several legal moves after look-ahead (`error`, the default, or
+/// `recapture`: take the recapture of the man just moved, with a note).
+pub const AMBIGUITY: &str = "ambiguity";
 
 /// Parses one move text of a record in its notation.
 fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
@@ -276,9 +297,14 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>
         .options
         .iter()
         .any(|(k, v)| k.eq_ignore_ascii_case("drawn-ending") && v.eq_ignore_ascii_case("apply"));
+    let take_recapture = record
+        .options
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case(AMBIGUITY) && v.eq_ignore_ascii_case("recapture"));
     Ok(GameInput {
         variant,
         apply_claims,
+        take_recapture,
         start: record.start.clone(),
         plies,
     })
@@ -341,6 +367,13 @@ pub enum Event {
     Disambiguated {
         /// The moves ruled out, in long algebraic.
         ruled_out: Vec<String>,
+    },
+    /// The printed move fits several legal moves after each of which the
+    /// record replays; under the option `ambiguity=recapture` the replay
+    /// took the one that recaptures the man just moved.
+    RecaptureTaken {
+        /// The other moves that fit, in long algebraic.
+        others: Vec<String>,
     },
     /// The record marks a check the move does not give, or omits one it gives
     /// (descriptive notation's `(Check).`); the move still replays.
@@ -531,6 +564,11 @@ struct Replayer<'g, B: Bits> {
     /// For plies whose printed move fitted several legal moves: the ones the
     /// look-ahead ruled out, by ply.
     ruled_out: std::cell::RefCell<std::collections::HashMap<usize, Vec<String>>>,
+    /// For plies read as a recapture under `ambiguity=recapture`: the other
+    /// candidates, by ply.
+    recaptured: std::cell::RefCell<std::collections::HashMap<usize, Vec<String>>>,
+    /// The square the last ply's man went to.
+    last_to: std::cell::Cell<Option<u16>>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -549,6 +587,8 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         path: String::new(),
         first_seat: start.turn(),
         ruled_out: Default::default(),
+        recaptured: Default::default(),
+        last_to: std::cell::Cell::new(None),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -643,6 +683,8 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         path: String::new(),
         first_seat: start.turn(),
         ruled_out: Default::default(),
+        recaptured: Default::default(),
+        last_to: std::cell::Cell::new(None),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -746,6 +788,7 @@ impl<B: Bits> Replayer<'_, B> {
             let game = GameInput {
                 variant: self.game.variant,
                 apply_claims: false,
+                take_recapture: self.game.take_recapture,
                 start: None,
                 plies: line.clone(),
             };
@@ -768,6 +811,8 @@ impl<B: Bits> Replayer<'_, B> {
                 },
                 first_seat: before.turn(),
                 ruled_out: Default::default(),
+                recaptured: Default::default(),
+                last_to: std::cell::Cell::new(None),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -921,6 +966,7 @@ impl<B: Bits> Replayer<'_, B> {
                     self.note_claim(ply, &pos, &after);
                     visit(ply, &pos, mv, &after, true, &ids)?;
                     ids.follow(&pos, mv);
+                    self.last_to.set((!mv.is_pass()).then_some(mv.to.into()));
                     pos = after;
                 }
                 i += run;
@@ -967,6 +1013,7 @@ impl<B: Bits> Replayer<'_, B> {
             self.note_claim(ply, &pos, &after);
             visit(ply, &pos, mv, &after, false, &ids)?;
             ids.follow(&pos, mv);
+            self.last_to.set((!mv.is_pass()).then_some(mv.to.into()));
             pos = after;
             i += 1;
         }
@@ -1078,15 +1125,44 @@ impl<B: Bits> Replayer<'_, B> {
                     names(&fitting),
                 )),
             },
-            many => Err(self.error(
-                ply,
-                ErrorKind::Ambiguous,
-                format!(
-                    "ambiguous: `{text}` fits {}, and the rest of the record replays after each of them (position: {fen})",
-                    names(many).join(", "),
-                ),
-                names(many),
-            )),
+            many => {
+                // Under `ambiguity=recapture`: the one move that takes the
+                // man just moved, if there is one.
+                let last = self.last_to.get();
+                let recaptures: Vec<Move> = many
+                    .iter()
+                    .copied()
+                    .filter(|mv| {
+                        last == Some(mv.to.into()) && pos.man_at(mv.to as usize).is_some()
+                    })
+                    .collect();
+                if self.game.take_recapture
+                    && let [one] = recaptures.as_slice()
+                {
+                    let others: Vec<Move> =
+                        fitting.iter().copied().filter(|m| m != one).collect();
+                    self.recaptured
+                        .borrow_mut()
+                        .insert(ply_key(ply), names(&others));
+                    return Ok(*one);
+                }
+                let hint = match recaptures.as_slice() {
+                    [one] if !self.game.take_recapture => format!(
+                        "; the option ambiguity=recapture would take {}, the recapture",
+                        long::write(pos, *one)
+                    ),
+                    _ => String::new(),
+                };
+                Err(self.error(
+                    ply,
+                    ErrorKind::Ambiguous,
+                    format!(
+                        "ambiguous: `{text}` fits {}, and the rest of the record replays after each of them (position: {fen}){hint}",
+                        names(many).join(", "),
+                    ),
+                    names(many),
+                ))
+            }
         }
     }
 
@@ -1480,6 +1556,11 @@ impl<B: Bits> Replayer<'_, B> {
         if let Some(ruled_out) = self.ruled_out.borrow().get(&ply_key(ply)) {
             events.push(Event::Disambiguated {
                 ruled_out: ruled_out.clone(),
+            });
+        }
+        if let Some(others) = self.recaptured.borrow().get(&ply_key(ply)) {
+            events.push(Event::RecaptureTaken {
+                others: others.clone(),
             });
         }
         let checks = events

@@ -122,11 +122,12 @@ fn every_record_round_trips_through_every_notation_that_carries_it() {
                 assert!(carried.contains(&Notation::Pgn4), "{carried:?}");
                 assert!(carried.contains(&Notation::Descriptive), "{carried:?}");
             } else if game.variant == "verney-1892" {
-                // Its round table, with White's column first, does not yet
-                // come back as the same record.
+                // Its round table opens each row with White, who moves first.
                 assert!(carried.contains(&Notation::Pgn4), "{carried:?}");
+                assert!(carried.contains(&Notation::Descriptive), "{carried:?}");
             } else {
                 assert!(carried.contains(&Notation::Pgn), "{carried:?}");
+                assert!(carried.contains(&Notation::Descriptive), "{carried:?}");
             }
             seen += 1;
         }
@@ -176,11 +177,26 @@ fn the_1881_game_in_descriptive_notation_reads_as_verney_wrote_it() {
 
 #[test]
 fn a_fact_the_notation_cannot_carry_is_an_error_naming_the_move() {
-    // Castling has no descriptive form.
+    // Descriptive notation has no name for the squirk (Double King Chess).
+    let v = variant::by_id("double-king").expect("variant");
+    let mut rng = Rng::new(5);
+    let squirk_moves = (0..20)
+        .map(|_| with_width!(v, B => selfplay::game::<B>(v, &mut rng, 40).expect("selfplay")))
+        .find(|g| {
+            let game = Game::replay(g.clone()).expect("replays");
+            game.plies().iter().any(|p| p.long.starts_with('S'))
+        })
+        .expect("a game that moves a squirk");
+    let err = written(&squirk_moves, Notation::Descriptive).expect_err("squirk");
+    assert!(
+        err.contains("has no descriptive name") || err.contains("cannot name"),
+        "{err}"
+    );
+    // Castling has one (`O-O-O`) in the printed style.
     let text = std::fs::read_to_string("records/morphy-opera-1858.pgn").expect("record");
     let game = games(&text, None).remove(0).expect("reads");
-    let err = written(&game, Notation::Descriptive).expect_err("castling");
-    assert!(err.contains("O-O-O") && err.contains("castling"), "{err}");
+    let out = written(&game, Notation::Descriptive).expect("castling is written");
+    assert!(out.contains("12. O-O-O R-Q1"), "{out}");
     // PGN4 is for the 14x14 board; PGN for two players.
     assert!(written(&game, Notation::Pgn4).is_err());
     let verney =

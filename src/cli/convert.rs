@@ -5,8 +5,9 @@
 use std::io::Write;
 
 use clap::Args;
-use roundtable::convert::Notation;
+use roundtable::convert::{DescriptiveStyle, Notation, WriteOptions};
 use roundtable::input::Format;
+use roundtable::notation::descriptive_short::Knight;
 use roundtable::{Error, Game};
 
 use super::CliError;
@@ -40,6 +41,23 @@ pub struct ConvertArgs {
     /// reads back. Without it, a record's own `Language` tag is kept.
     #[arg(long)]
     pub language: Option<String>,
+    /// With `--to descriptive`: the short style of English books (`P-K4`,
+    /// `Kt-KB3`), Verney's verbose style (`K. Kt. to K. B. 3.`), or auto
+    /// (short for two players, verbose for four).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub style: DescriptiveStyle,
+    /// With `--to descriptive`: the knight's name, `kt`, `n` or `s`.
+    #[arg(long, value_enum, default_value = "kt")]
+    pub knight: Knight,
+    /// With `--to descriptive`: a game of more than two players as numbered
+    /// movetext (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`), not a round table.
+    #[arg(long)]
+    pub movetext: bool,
+    /// A printed move that fits several legal moves, after each of which
+    /// the score replays, is read as the recapture of the man just moved
+    /// (noted on the ply) instead of being an error (`ambiguity=recapture`).
+    #[arg(long)]
+    pub recapture: bool,
 }
 
 /// One game written, with what to tell the user about it.
@@ -90,13 +108,24 @@ fn convert_one(item: Item, args: &ConvertArgs) -> Result<Converted, CliError> {
             )));
         }
     }
+    if args.recapture {
+        record.options.insert(
+            roundtable::replay::AMBIGUITY.to_string(),
+            "recapture".to_string(),
+        );
+    }
     let game = Game::replay(record).map_err(|e| match e {
         Error::Replay(e) => {
             CliError::Findings(replay_diagnostic(&item.path, &source_text(&item.path), &e))
         }
         other => CliError::Input(format!("{}: {other}", item.source)),
     })?;
-    let written = game.write(args.to).map_err(|e| {
+    let options = WriteOptions {
+        style: args.style,
+        knight: args.knight,
+        movetext: args.movetext,
+    };
+    let written = game.write_with(args.to, &options).map_err(|e| {
         CliError::Input(format!(
             "{} cannot be written as {:?}: {e}",
             item.source, args.to

@@ -23,6 +23,11 @@ pub struct ReplayArgs {
     /// `long`: one line per ply, `<round> <Player> <long algebraic>`.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// A printed move that fits several legal moves, after each of which
+    /// the score replays, is read as the recapture of the man just moved
+    /// (noted on the ply) instead of being an error (`ambiguity=recapture`).
+    #[arg(long)]
+    pub recapture: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -32,7 +37,13 @@ pub enum Format {
 }
 
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let (source, record) = one_game(&args.file, args.from)?;
+    let (source, mut record) = one_game(&args.file, args.from)?;
+    if args.recapture {
+        record.options.insert(
+            roundtable::replay::AMBIGUITY.to_string(),
+            "recapture".to_string(),
+        );
+    }
     let diagnose =
         |e: Box<ReplayError>| CliError::Findings(replay_diagnostic(&args.file, &source, &e));
     let variant = variant_of(&record).map_err(diagnose)?;

@@ -137,6 +137,9 @@ fn err<T>(expected: &str) -> Result<T, ShortError> {
 /// The marker standing for a player's name in the reduced text.
 const NAME: char = '@';
 
+/// The marker between a rank and a capital letter that stood apart.
+const WORD_BREAK: char = '|';
+
 /// Words that mark a check, a mate or an en passant capture.
 #[derive(Default)]
 struct Marks {
@@ -335,6 +338,14 @@ fn reduce(text: &str, names: &mut Vec<String>) -> Result<(String, Marks), ShortE
             }
             w.push(c);
             i += 1;
+        }
+        // A man's letter standing as a word of its own after a rank
+        // (`P. to Q's 4th. Q.`) begins the next move: it is no promotion
+        // piece (those are glued or follow `=`, `(`, `/`).
+        if out.ends_with(|c: char| c.is_ascii_digit())
+            && w.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            out.push(WORD_BREAK);
         }
         out.push_str(&w);
     }
@@ -638,6 +649,183 @@ pub fn parse(text: &str) -> Result<ShortMove, ShortError> {
     Ok(make(Some(man), action, promoted))
 }
 
+/// The knight's name in written moves: `Kt` (English books to the 1960s),
+/// `N` (later ones), `S` (as some transcriptions have it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Knight {
+    /// `Kt-KB3`, `BxKt ch`.
+    #[default]
+    Kt,
+    /// `N-KB3`, `BxN+`.
+    N,
+    /// `S-KB3`.
+    S,
+}
+
+/// How printed descriptive moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ShortStyle {
+    /// The knight's name (also in files: `P-KKt3`, `P-KN3`).
+    pub knight: Knight,
+    /// Verney's verbose style (`K. Kt. to K. B. 3.`) where it names the
+    /// move; the short style otherwise (castling, promotions).
+    pub verbose: bool,
+}
+
+impl ShortStyle {
+    fn piece(&self, p: PieceName) -> &'static str {
+        match p {
+            PieceName::King => "K",
+            PieceName::Queen => "Q",
+            PieceName::Rook => "R",
+            PieceName::Bishop => "B",
+            PieceName::Pawn => "P",
+            PieceName::Knight => match self.knight {
+                Knight::Kt => "Kt",
+                Knight::N => "N",
+                Knight::S => "S",
+            },
+        }
+    }
+}
+
+fn push_player(out: &mut String, player: &Option<PlayerRef>) {
+    match player {
+        Some(PlayerRef::Initial(c)) => out.push(*c),
+        Some(PlayerRef::Name(n)) => {
+            out.push_str(n);
+            out.push_str("'s ");
+        }
+        None => {}
+    }
+}
+
+fn push_side(out: &mut String, side: Option<Side>) {
+    match side {
+        Some(Side::King) => out.push('K'),
+        Some(Side::Queen) => out.push('Q'),
+        None => {}
+    }
+}
+
+fn push_file(out: &mut String, file: &FileSpec, style: &ShortStyle) {
+    push_side(out, file.side);
+    if let Some(minor) = file.minor {
+        out.push_str(style.piece(minor));
+    }
+}
+
+fn push_man(out: &mut String, man: &ShortMan, style: &ShortStyle) {
+    push_player(out, &man.player);
+    push_side(out, man.side);
+    if let Some(file) = &man.file {
+        push_file(out, file, style);
+    }
+    out.push_str(style.piece(man.piece));
+}
+
+fn push_square(out: &mut String, sq: &ShortSquare, style: &ShortStyle) {
+    push_player(out, &sq.player);
+    push_file(out, &sq.file, style);
+    out.push_str(&sq.rank.to_string());
+}
+
+/// A printed move in the short style: `P-K4`, `KtxP`, `QKt-Q2`,
+/// `P-K8=Q`, `PxP e.p.`, `O-O-O`, `B-yK3`, marks `ch`, `mate` (`+` with
+/// `N`). The glyph is not written (a record keeps glyphs as NAGs).
+pub fn write(m: &ShortMove, style: &ShortStyle) -> String {
+    let mut out = String::new();
+    match &m.action {
+        ShortAction::Castle(side) => out.push_str(match side {
+            Some(Side::Queen) => "O-O-O",
+            Some(Side::King) => "O-O",
+            None => "Castles",
+        }),
+        action => {
+            if let Some(man) = &m.man {
+                push_man(&mut out, man, style);
+            }
+            match action {
+                ShortAction::To(sq) => {
+                    out.push('-');
+                    push_square(&mut out, sq, style);
+                }
+                ShortAction::Takes(victim) => {
+                    out.push('x');
+                    push_man(&mut out, victim, style);
+                }
+                ShortAction::TakesOn(sq) => {
+                    out.push('x');
+                    push_square(&mut out, sq, style);
+                }
+                ShortAction::Castle(_) => {}
+            }
+        }
+    }
+    if let Some(p) = m.promotion {
+        out.push('=');
+        out.push_str(style.piece(p));
+    }
+    if m.en_passant {
+        out.push_str(" e.p.");
+    }
+    if m.mate {
+        out.push_str(" mate");
+    } else if m.check {
+        out.push_str(if style.knight == Knight::N {
+            "+"
+        } else {
+            " ch"
+        });
+    }
+    out
+}
+
+/// Verney's verbose form of a move (`K. Kt. to K. B. 3.`) in the typography
+/// of the books of his time (`K. Kt. to K. B's 3d.`, `K. to B's sq.`,
+/// `Q. R. P. to Q. R's 4th.`, `(ch.)`), so that a rank never reads as a
+/// move number in a numbered score.
+pub fn book_typography(verbose: &str) -> String {
+    let mut words: Vec<String> = verbose
+        .split_whitespace()
+        .map(|w| match w {
+            "C." => "R.".to_string(),
+            "(Check)." | "(Check)" => "(ch.)".to_string(),
+            "(Mate)." | "(Mate)" => "Mate.".to_string(),
+            w => w.to_string(),
+        })
+        .collect();
+    // `K. B. square.` → `K. B's sq.`
+    for i in 1..words.len() {
+        if matches!(words[i].as_str(), "square." | "square") && words[i - 1].ends_with('.') {
+            words[i - 1] = format!("{}'s", words[i - 1].trim_end_matches('.'));
+            words[i] = "sq.".to_string();
+        }
+    }
+    for i in 1..words.len() {
+        let digits = words[i].trim_end_matches('.');
+        let Ok(rank) = digits.parse::<u8>() else {
+            continue;
+        };
+        if !words[i - 1].ends_with('.') || words[i - 1].len() < 2 {
+            continue;
+        }
+        let before = words[i - 1].trim_end_matches('.').to_string();
+        words[i - 1] = format!("{before}'s");
+        let suffix = match rank {
+            1 => {
+                words[i] = "sq.".to_string();
+                continue;
+            }
+            2 | 3 => "d",
+            _ => "th",
+        };
+        words[i] = format!("{rank}{suffix}.");
+    }
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -761,6 +949,19 @@ mod tests {
             panic!()
         };
         assert_eq!(v.player, Some(PlayerRef::Initial('w')));
+        let m = parse("B-rQ3").expect("rQ3");
+        let ShortAction::To(s) = m.action else {
+            panic!()
+        };
+        assert_eq!(s.player, Some(PlayerRef::Initial('r')));
+        assert_eq!(s.file.side, Some(Side::Queen));
+        // `bKN`: Black's king's knight, taken.
+        let m = parse("QxbKN").expect("bKN");
+        let ShortAction::Takes(v) = m.action else {
+            panic!()
+        };
+        assert_eq!(v.player, Some(PlayerRef::Initial('b')));
+        assert_eq!((v.piece, v.side), (PieceName::Knight, Some(Side::King)));
         let m = parse("K. B. takes Red's K. B.").expect("verney");
         let ShortAction::Takes(v) = m.action else {
             panic!()
@@ -781,6 +982,8 @@ mod tests {
             "5.",
             "....",
             "P-K15",
+            "P. to Q's 8th. Q.",
+            "Q. P. to Q's 4th. Q.",
         ] {
             assert!(parse(t).is_err(), "{t}");
         }

@@ -70,11 +70,19 @@ fn map_men(text: &str, map: impl Fn(char) -> Option<char>) -> String {
 }
 
 /// A move in `letters` (or with figurines) rewritten with English letters.
+/// With a language's letters, the signs of its books are read too: `:`
+/// for takes (`L:b5`, `e5:f4`, as German books print captures) and `‡`
+/// for mate.
 pub fn to_english(text: &str, letters: Option<Letters>) -> String {
-    map_men(text, |c| {
+    let mapped = map_men(text, |c| {
         figurine(c)
             .or_else(|| letters.and_then(|l| l.0.iter().position(|&x| x == c).map(|i| ENGLISH[i])))
-    })
+    });
+    if letters.is_some() && mapped.contains([':', '\u{2021}']) {
+        mapped.replace(':', "x").replace('\u{2021}', "#")
+    } else {
+        mapped
+    }
 }
 
 /// An English SAN or long algebraic move rewritten with `letters`.
@@ -106,6 +114,12 @@ mod tests {
         assert_eq!(to_english("\u{2658}f3", None), "Nf3");
         assert_eq!(to_english("\u{265b}xd7#", None), "Qxd7#");
         assert_eq!(to_english("O-O-O", de), "O-O-O");
+        // German books' signs: `:` takes, `‡` mate.
+        assert_eq!(to_english("L:b5", de), "Bxb5");
+        assert_eq!(to_english("e5:f4", de), "e5xf4");
+        assert_eq!(to_english("Le7\u{2021}", de), "Be7#");
+        // Not without a language: `:` is no English sign.
+        assert_eq!(to_english("e:f4", None), "e:f4");
         assert_eq!(from_english("Nbd7", Letters::GERMAN), "Sbd7");
         assert_eq!(from_english("e8=Q+", Letters::FRENCH), "e8=D+");
         assert_eq!(from_english("Kxd7", Letters::SPANISH), "Rxd7");

@@ -89,6 +89,27 @@ fn is_placeholder(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c == '.' || c == '\u{2026}')
 }
 
+/// A tag's value: between its quotes, `\"` and `\\` read as PGN escapes
+/// them; a value without quotes as it stands.
+fn tag_value(raw: &str) -> String {
+    let raw = raw.trim();
+    let Some(inner) = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
+        return raw.trim_matches('"').to_string();
+    };
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     let mut tags = Vec::new();
     let mut pieces = Vec::new();
@@ -99,7 +120,7 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
         if comment.is_none() && trimmed.starts_with('[') && trimmed.ends_with(']') {
             let inner = &trimmed[1..trimmed.len() - 1];
             if let Some((key, value)) = inner.split_once(char::is_whitespace) {
-                let value = value.trim().trim_matches('"').to_string();
+                let value = tag_value(value);
                 let column = line.len() - line.trim_start().len() + 1;
                 tags.push((
                     key.to_string(),
@@ -160,6 +181,14 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     (tags, pieces)
 }
 
+/// A dash standing alone for a turn without a move: a mated player's turn
+/// in a four-handed score (`-`, `--`, `—`).
+fn is_pass(t: &str) -> bool {
+    !t.is_empty()
+        && t.chars()
+            .all(|c| matches!(c, '-' | '\u{2013}' | '\u{2014}'))
+}
+
 /// Splits the words of one numbered group into the fewest moves that each
 /// read whole; `None` when no split reads.
 fn split_moves(words: &[Word]) -> Option<Vec<(usize, usize)>> {
@@ -171,8 +200,9 @@ fn split_moves(words: &[Word]) -> Option<Vec<(usize, usize)>> {
         for j in (i + 1..=n.min(i + 8)).rev() {
             let Some((count, _)) = best[j] else { continue };
             let joined: Vec<&str> = words[i..j].iter().map(|w| w.text.as_str()).collect();
-            if parse_short(&joined.join(" ")).is_ok() && best[i].is_none_or(|(c, _)| count + 1 < c)
-            {
+            let reads =
+                parse_short(&joined.join(" ")).is_ok() || (j == i + 1 && is_pass(joined[0]));
+            if reads && best[i].is_none_or(|(c, _)| count + 1 < c) {
                 best[i] = Some((count + 1, j));
             }
         }
@@ -310,14 +340,17 @@ pub fn looks_printed(text: &str) -> bool {
     if !rest.is_empty() {
         after.push(rest);
     }
-    after.extend(words[at + 1..].iter().take(6).copied());
+    after.extend(words[at + 1..].iter().take(8).copied());
     let Some(first) = after.first() else {
         return false;
     };
-    if super::algebraic::parse_token(first).is_ok() && parse_short(first).is_err() {
+    // A first word that is algebraic alone (`e4`) is SAN, unless it begins
+    // a descriptive move of several words (`Q. B. P. to Q. B's 3d.`).
+    let several = (2..=after.len().min(8)).any(|k| parse_short(&after[..k].join(" ")).is_ok());
+    if super::algebraic::parse_token(first).is_ok() && parse_short(first).is_err() && !several {
         return false;
     }
-    (1..=after.len().min(6)).any(|k| parse_short(&after[..k].join(" ")).is_ok())
+    several || parse_short(first).is_ok()
 }
 
 #[cfg(test)]
@@ -373,10 +406,26 @@ mod tests {
     }
 
     #[test]
+    fn tag_values_unescape_as_pgn_writes_them() {
+        let s = read("[Event \"The \\\"Evergreen\\\" c:\\\\x\"]\n\n1. P-K4").expect("reads");
+        assert_eq!(s.tags[0].1, "The \"Evergreen\" c:\\x");
+    }
+
+    #[test]
+    fn a_dash_alone_is_a_turn_without_a_move() {
+        let s = read("7. Q-B10 -- P - K R 3 \u{2014}").expect("reads");
+        assert_eq!(texts(&s), ["Q-B10", "--", "P - K R 3", "\u{2014}"]);
+    }
+
+    #[test]
     fn detection() {
         assert!(looks_printed("[Event \"x\"]\n\n1. P-K4 P-K4 2. Kt-KB3"));
         assert!(looks_printed("1. P. to K's 4th. P. to K's 4th."));
         assert!(!looks_printed("[Event \"x\"]\n\n1. e4 e5 2. Nf3"));
         assert!(!looks_printed("1. d4 d5"));
+        // `Q.` alone reads as algebraic; the words after it make a move.
+        assert!(looks_printed(
+            "1. Q. B. P. to Q. B's 3d. .. K. R. P. to K. R's 3d."
+        ));
     }
 }

@@ -42,6 +42,10 @@ pub fn describe(v: &Variant, event: &Event) -> String {
             "the printed move also fits {}: ruled out, the record does not replay after it",
             ruled_out.join(", ")
         ),
+        Event::RecaptureTaken { others } => format!(
+            "the printed move also fits {}: read as the recapture (option ambiguity=recapture)",
+            others.join(", ")
+        ),
         Event::CheckMarkDiffers { written, given } => match (written, given) {
             (true, false) => "written as check, but gives none".into(),
             _ => "gives check, not written".into(),

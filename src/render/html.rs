@@ -155,6 +155,10 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
             Event::Disambiguated { ruled_out } => {
                 mark("disambiguated", &format!("not {}", ruled_out.join(", ")))
             }
+            Event::RecaptureTaken { others } => mark(
+                "disambiguated",
+                &format!("recapture, not {}", others.join(", ")),
+            ),
             Event::Capture { .. } | Event::CheckMarkDiffers { .. } => {}
         }
     }
