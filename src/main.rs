@@ -45,6 +45,15 @@ enum Command {
 }
 
 fn main() {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`roundtable
+    // replay game.pgn | head`) would panic; a command-line tool should end
+    // quietly instead, as the shell's own tools do.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to its default at the start of the
+    // program, before any thread exists, has no other effect.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

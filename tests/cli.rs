@@ -121,3 +121,29 @@ fn help_is_everywhere() {
     roundtable().arg("--help").assert().success();
     roundtable().args(["perft", "--help"]).assert().success();
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // `roundtable selfplay ... | head -c 100`: the reader goes away early.
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_roundtable"))
+        .args([
+            "selfplay", "chess", "--games", "300", "--seed", "5", "--to", "pgn",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut head = [0u8; 100];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut head)
+        .expect("reads the start");
+    let out = child.wait_with_output().expect("ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+    assert!(head.starts_with(b"[Event"));
+}
