@@ -17,12 +17,14 @@ mod double_skak;
 mod hooks;
 mod multi;
 mod planned;
+mod skock;
 mod quattro;
 mod team;
 mod verney;
 mod verney1892;
 
 pub use chesscom::{CHESSCOM_FFA, CHESSCOM_TEAMS, CLASSIC_START, MODERN_START};
+pub use skock::SKOCK;
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
 
 use crate::board::{Dir, Shape};
@@ -489,7 +491,7 @@ const BUILT_IN: &[&Variant] = &[
     &verney1892::VERNEY_1892,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,
-    &planned::SKOCK,
+    &skock::SKOCK,
     &quattro::QUATTRO,
     &quattro::TRIPLE,
     &team::TEAM,
