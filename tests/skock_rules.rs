@@ -81,9 +81,16 @@ fn opening_turns_are_a_side_pawn_and_a_knight() {
     let p = DicePosition::start(&SKOCK).unwrap();
     for t in texts(&p, [1, 3]) {
         let (first, second) = t[6..].split_once(", ").unwrap();
-        let (pawn, knight) = if first.starts_with('N') { (second, first) } else { (first, second) };
+        let (pawn, knight) = if first.starts_with('N') {
+            (second, first)
+        } else {
+            (first, second)
+        };
         assert!(knight.starts_with('N'), "{t}");
-        assert!(["a4", "c4", "f4", "h4"].iter().any(|s| pawn.starts_with(s)), "{t}");
+        assert!(
+            ["a4", "c4", "f4", "h4"].iter().any(|s| pawn.starts_with(s)),
+            "{t}"
+        );
     }
     assert!(!texts(&p, [1, 3]).is_empty());
     // No die of 1: no pawn may step (every first step must be to an empty
@@ -102,9 +109,7 @@ fn every_step_but_the_last_ends_on_an_empty_square() {
     assert!(p.check("[2 1] Ra1-b1-b8, Ke1-e2").is_ok());
     assert!(p.check("[2 1] Ra1-a2xa4, Ke1-e2").is_ok());
     assert!(
-        texts(&p, [2, 1])
-            .iter()
-            .all(|t| !t.contains("xa4-")),
+        texts(&p, [2, 1]).iter().all(|t| !t.contains("xa4-")),
         "no capture before the last step"
     );
 }
@@ -113,7 +118,10 @@ fn every_step_but_the_last_ends_on_an_empty_square() {
 fn a_king_falls_only_to_the_last_step_of_a_six() {
     // The rook on a1 sees the king on a8.
     let p = pos("k7/8/8/8/8/8/8/R3K3[] w - - 0 1");
-    assert!(p.check("[6 1] Ra1-b1-a1-b1-a1-b1-a1-a2, Ke1-e2").is_err(), "seven steps");
+    assert!(
+        p.check("[6 1] Ra1-b1-a1-b1-a1-b1-a1-a2, Ke1-e2").is_err(),
+        "seven steps"
+    );
     assert!(p.check("[6 1] Ra1-b1-a1-b1-a1-a2xa8, Ke1-e2").is_ok());
     let e = err(&p, "[5 1] Ra1-b1-a1-b1-a1xa8, Ke1-e2");
     assert!(e.contains("last step of a 6"), "{e}");
@@ -158,7 +166,10 @@ fn the_record_says_which_die_was_played_first() {
     assert!(all.contains(&"[2 1] Rc1-c2-c3, Ra1-a2".to_string()));
     // The dice must fit the paths; the error names the path.
     let e = err(&p, "[1 2] Ra1-a2-a3, Rc1-c2");
-    assert!(e.starts_with("column 8:") && e.contains("2 steps; its die shows 1"), "{e}");
+    assert!(
+        e.starts_with("column 8:") && e.contains("2 steps; its die shows 1"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -167,7 +178,11 @@ fn captured_men_queue_in_capture_order_and_the_text_keeps_them() {
     play(&mut p, "[1 1] Ra1xa2, Rh1-h2");
     play(&mut p, "[1 2] Ka8-b8, Na3-b5-a3");
     play(&mut p, "[1 1] Ra2xa3, Rh2-h1");
-    assert!(p.write().starts_with("1k6/8/8/8/8/R7/8/6KR[bn] b - - "), "{}", p.write());
+    assert!(
+        p.write().starts_with("1k6/8/8/8/8/R7/8/6KR[bn] b - - "),
+        "{}",
+        p.write()
+    );
     let again = pos(&p.write());
     assert_eq!(again.queues, p.queues);
     assert_eq!(again.write(), p.write());
@@ -212,7 +227,10 @@ fn picture_5_promotion_by_exchange_passes_the_remaining_steps() {
     let mut q = p.clone();
     play(&mut q, text);
     assert_eq!(at(&q, "h8"), Some(('Q', 0)));
-    assert_eq!(q.queues[0], vec![roundtable::men::Kind::Knight, roundtable::men::Kind::Pawn]);
+    assert_eq!(
+        q.queues[0],
+        vec![roundtable::men::Kind::Knight, roundtable::men::Kind::Pawn]
+    );
     assert_eq!(q.queues[1], vec![roundtable::men::Kind::Rook]);
     assert!(texts(&p, [5, 1]).contains(&text.to_string()));
     // Without the exchange the pawn cannot use its remaining steps.
@@ -270,5 +288,8 @@ fn errors_name_the_column_and_list_the_legal_steps() {
     assert!(e.contains("2 steps; its die shows 4"), "{e}");
     let e = err(&p, "[1 7] f4xe5");
     assert!(e.starts_with("column 4:"), "{e}");
-    assert!(matches!(p.check("[1 4] f4xe5, Ng2-f4-g2-f4xe6").map(|t| t.action), Ok(DiceAction::Paths(_))));
+    assert!(matches!(
+        p.check("[1 4] f4xe5, Ng2-f4-g2-f4xe6").map(|t| t.action),
+        Ok(DiceAction::Paths(_))
+    ));
 }

@@ -246,7 +246,8 @@ impl DicePosition {
         if let Some(victim) = self.board.man_at(to) {
             self.queues[victim.owner].push(victim.kind);
         }
-        self.board.make_plain(super::Move::new(from, to, MoveKind::Normal));
+        self.board
+            .make_plain(super::Move::new(from, to, MoveKind::Normal));
     }
 
     /// The kinds a pawn of `seat` standing on `at` may be exchanged for now
@@ -341,7 +342,13 @@ impl DicePosition {
         for chosen in subsets(&partial, extra) {
             let mut squares = whole.clone();
             squares.extend(chosen);
-            permute_assign(&men, &squares, &mut Vec::new(), &mut vec![false; n], &mut out);
+            permute_assign(
+                &men,
+                &squares,
+                &mut Vec::new(),
+                &mut vec![false; n],
+                &mut out,
+            );
         }
         out
     }
@@ -432,8 +439,16 @@ impl DicePosition {
                             let turn = DiceTurn {
                                 dice: order,
                                 action: DiceAction::Paths([
-                                    DicePath { kind: man_a.kind, from: a, steps: first.to_vec() },
-                                    DicePath { kind: man_b.kind, from: b, steps: second.to_vec() },
+                                    DicePath {
+                                        kind: man_a.kind,
+                                        from: a,
+                                        steps: first.to_vec(),
+                                    },
+                                    DicePath {
+                                        kind: man_b.kind,
+                                        from: b,
+                                        steps: second.to_vec(),
+                                    },
                                 ]),
                             };
                             if seen.insert(self.text(&turn)) {
@@ -485,43 +500,64 @@ impl DicePosition {
                 let mut found = None;
                 let mut dead = HashSet::new();
                 let mut steps = Vec::new();
-                self.search(a, order[0], order[0], &mut steps, &mut dead, &mut rng, &mut |first, after, rng| {
-                    let end = first.last().map(|s| s.to).unwrap_or(a);
-                    let mut seconds: Vec<Square> =
-                        after.board.men_of(me).squares().filter(|&b| b != end).collect();
-                    if let Some(r) = rng.as_deref_mut() {
-                        r.shuffle(&mut seconds);
-                    }
-                    for b in seconds {
-                        let mut dead2 = HashSet::new();
-                        let mut steps2 = Vec::new();
-                        let mut second = None;
-                        after.search(b, order[1], order[1], &mut steps2, &mut dead2, rng, &mut |s, _, _| {
-                            second = Some(s.to_vec());
-                            true
-                        });
-                        if let Some(s) = second {
-                            let kind = |p: &DicePosition, sq| p.board.man_at(sq).map(|m| m.kind);
-                            found = Some(DiceTurn {
-                                dice: order,
-                                action: DiceAction::Paths([
-                                    DicePath {
-                                        kind: kind(self, a).unwrap_or(Kind::Pawn),
-                                        from: a,
-                                        steps: first.to_vec(),
-                                    },
-                                    DicePath {
-                                        kind: kind(after, b).unwrap_or(Kind::Pawn),
-                                        from: b,
-                                        steps: s,
-                                    },
-                                ]),
-                            });
-                            return true;
+                self.search(
+                    a,
+                    order[0],
+                    order[0],
+                    &mut steps,
+                    &mut dead,
+                    &mut rng,
+                    &mut |first, after, rng| {
+                        let end = first.last().map(|s| s.to).unwrap_or(a);
+                        let mut seconds: Vec<Square> = after
+                            .board
+                            .men_of(me)
+                            .squares()
+                            .filter(|&b| b != end)
+                            .collect();
+                        if let Some(r) = rng.as_deref_mut() {
+                            r.shuffle(&mut seconds);
                         }
-                    }
-                    false
-                });
+                        for b in seconds {
+                            let mut dead2 = HashSet::new();
+                            let mut steps2 = Vec::new();
+                            let mut second = None;
+                            after.search(
+                                b,
+                                order[1],
+                                order[1],
+                                &mut steps2,
+                                &mut dead2,
+                                rng,
+                                &mut |s, _, _| {
+                                    second = Some(s.to_vec());
+                                    true
+                                },
+                            );
+                            if let Some(s) = second {
+                                let kind =
+                                    |p: &DicePosition, sq| p.board.man_at(sq).map(|m| m.kind);
+                                found = Some(DiceTurn {
+                                    dice: order,
+                                    action: DiceAction::Paths([
+                                        DicePath {
+                                            kind: kind(self, a).unwrap_or(Kind::Pawn),
+                                            from: a,
+                                            steps: first.to_vec(),
+                                        },
+                                        DicePath {
+                                            kind: kind(after, b).unwrap_or(Kind::Pawn),
+                                            from: b,
+                                            steps: s,
+                                        },
+                                    ]),
+                                });
+                                return true;
+                            }
+                        }
+                        false
+                    },
+                );
                 if found.is_some() {
                     return found;
                 }
@@ -674,7 +710,10 @@ impl DicePosition {
         if let Some(l) = self.loser() {
             return Err(DiceError {
                 column: 1,
-                message: format!("the game is over: {} has no king", self.board.variant().seat_name(l)),
+                message: format!(
+                    "the game is over: {} has no king",
+                    self.board.variant().seat_name(l)
+                ),
             });
         }
         match parsed.body {
@@ -682,7 +721,10 @@ impl DicePosition {
                 if let Some(t) = self.find_paths(dice, None) {
                     return Err(DiceError {
                         column: col(body.find("--").unwrap_or(0)),
-                        message: format!("a pass, but the dice can be used, e.g. `{}`", self.text(&t)),
+                        message: format!(
+                            "a pass, but the dice can be used, e.g. `{}`",
+                            self.text(&t)
+                        ),
                     });
                 }
                 if self.back_count(dice) > 0 {
@@ -691,7 +733,10 @@ impl DicePosition {
                         message: "a pass, but the double can bring men back".into(),
                     });
                 }
-                Ok(DiceTurn { dice, action: DiceAction::Pass })
+                Ok(DiceTurn {
+                    dice,
+                    action: DiceAction::Pass,
+                })
             }
             DiceBody::Back(coords) => {
                 let squares: Vec<Square> = coords
@@ -699,25 +744,45 @@ impl DicePosition {
                     .map(|c| shape.square(c.file as usize, c.rank as usize))
                     .collect();
                 let legal = self.backs(dice);
-                if legal.iter().any(|l| *l == squares)
-                    || self.back_equivalent(&legal, &squares)
-                {
-                    return Ok(DiceTurn { dice, action: DiceAction::Back(squares) });
+                if legal.iter().any(|l| *l == squares) || self.back_equivalent(&legal, &squares) {
+                    return Ok(DiceTurn {
+                        dice,
+                        action: DiceAction::Back(squares),
+                    });
                 }
                 let n = self.back_count(dice);
                 let message = if n == 0 {
                     "men come back only on a double, from a queue that is not empty".to_string()
                 } else {
                     let (whole, partial) = self.back_ranks(n);
-                    let names = |v: &[Square]| v.iter().map(|&s| self.name(s)).collect::<Vec<_>>().join(" ");
+                    let names = |v: &[Square]| {
+                        v.iter()
+                            .map(|&s| self.name(s))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
                     format!(
                         "expected {n} squares for the men {}: all of {}{}",
-                        self.queues[self.turn()][..n].iter().map(|k| k.letter()).collect::<String>(),
-                        if whole.is_empty() { "(none)".to_string() } else { names(&whole) },
-                        if partial.is_empty() { String::new() } else { format!(", then some of {}", names(&partial)) }
+                        self.queues[self.turn()][..n]
+                            .iter()
+                            .map(|k| k.letter())
+                            .collect::<String>(),
+                        if whole.is_empty() {
+                            "(none)".to_string()
+                        } else {
+                            names(&whole)
+                        },
+                        if partial.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", then some of {}", names(&partial))
+                        }
                     )
                 };
-                Err(DiceError { column: col(body.find("back").unwrap_or(0)), message })
+                Err(DiceError {
+                    column: col(body.find("back").unwrap_or(0)),
+                    message,
+                })
             }
             DiceBody::Paths(paths) => {
                 if paths.len() != 2 {
@@ -733,8 +798,15 @@ impl DicePosition {
                 for (i, p) in paths.iter().enumerate() {
                     let die = dice[i];
                     // The path's place in the text.
-                    let start_name = p.squares.first().map(|(c, _)| c.to_string()).unwrap_or_default();
-                    let path_at = body[search_from..].find(&start_name).map(|o| o + search_from).unwrap_or(search_from);
+                    let start_name = p
+                        .squares
+                        .first()
+                        .map(|(c, _)| c.to_string())
+                        .unwrap_or_default();
+                    let path_at = body[search_from..]
+                        .find(&start_name)
+                        .map(|o| o + search_from)
+                        .unwrap_or(search_from);
                     let steps_written = p.squares.len().saturating_sub(1);
                     let mut token_at = path_at;
                     if steps_written != die as usize {
@@ -747,7 +819,10 @@ impl DicePosition {
                         });
                     }
                     let Some((c0, _)) = p.squares.first() else {
-                        return Err(DiceError { column: col(path_at), message: "an empty path".into() });
+                        return Err(DiceError {
+                            column: col(path_at),
+                            message: "an empty path".into(),
+                        });
                     };
                     let from = shape.square(c0.file as usize, c0.rank as usize);
                     let me = pos.turn();
@@ -756,7 +831,11 @@ impl DicePosition {
                         _ => {
                             return Err(DiceError {
                                 column: col(path_at),
-                                message: format!("no man of {} on {}", self.board.variant().seat_name(me), self.name(from)),
+                                message: format!(
+                                    "no man of {} on {}",
+                                    self.board.variant().seat_name(me),
+                                    self.name(from)
+                                ),
                             });
                         }
                     };
@@ -764,7 +843,14 @@ impl DicePosition {
                     if written != man.kind.letter() {
                         return Err(DiceError {
                             column: col(path_at.saturating_sub(1)),
-                            message: format!("{} stands a {} on {}, not `{written}`", "", man.kind.name(), self.name(from)).trim_start().to_string(),
+                            message: format!(
+                                "{} stands a {} on {}, not `{written}`",
+                                "",
+                                man.kind.name(),
+                                self.name(from)
+                            )
+                            .trim_start()
+                            .to_string(),
                         });
                     }
                     if Some(from) == first_end {
@@ -778,17 +864,26 @@ impl DicePosition {
                     for (k, (c, cap)) in p.squares.iter().enumerate().skip(1) {
                         let to = shape.square(c.file as usize, c.rank as usize);
                         let name = c.to_string();
-                        token_at = body[token_at..].find(&name).map(|o| o + token_at).unwrap_or(token_at);
+                        token_at = body[token_at..]
+                            .find(&name)
+                            .map(|o| o + token_at)
+                            .unwrap_or(token_at);
                         let last = k == p.squares.len() - 1;
                         let legal = pos.steps_from(at, last, die);
                         let Some(&(_, capture)) = legal.iter().find(|(s, _)| *s == to) else {
                             let list: Vec<String> = legal
                                 .iter()
-                                .map(|(s, c)| format!("{}{}", if *c { "x" } else { "-" }, self.name(*s)))
+                                .map(|(s, c)| {
+                                    format!("{}{}", if *c { "x" } else { "-" }, self.name(*s))
+                                })
                                 .collect();
                             let why = match pos.board.man_at(to) {
-                                Some(v) if v.owner != me && !last => " (only the last step may capture)",
-                                Some(v) if v.kind == Kind::King && v.owner != me && die != 6 => " (a king falls only to the last step of a 6)",
+                                Some(v) if v.owner != me && !last => {
+                                    " (only the last step may capture)"
+                                }
+                                Some(v) if v.kind == Kind::King && v.owner != me && die != 6 => {
+                                    " (a king falls only to the last step of a 6)"
+                                }
                                 _ => "",
                             };
                             return Err(DiceError {
@@ -797,7 +892,11 @@ impl DicePosition {
                                     "step {k} of the die {die} to {name} is not legal{why}; legal steps of the {} on {}: {}",
                                     pos.board.man_at(at).map(|m| m.kind.name()).unwrap_or("man"),
                                     self.name(at),
-                                    if list.is_empty() { "none".to_string() } else { list.join(" ") }
+                                    if list.is_empty() {
+                                        "none".to_string()
+                                    } else {
+                                        list.join(" ")
+                                    }
                                 ),
                             });
                         };
@@ -806,7 +905,11 @@ impl DicePosition {
                                 column: col(token_at.saturating_sub(1)),
                                 message: format!(
                                     "step {k} to {name} {}; expected `{}`",
-                                    if capture { "captures" } else { "captures nothing" },
+                                    if capture {
+                                        "captures"
+                                    } else {
+                                        "captures nothing"
+                                    },
                                     if capture { 'x' } else { '-' }
                                 ),
                             });
@@ -824,25 +927,49 @@ impl DicePosition {
                                     message: format!(
                                         "no exchange for a {} on {name}: the pawn must stand on its last rank and the queue hold one; possible: {}",
                                         kind.name(),
-                                        if options.is_empty() { "none".to_string() } else { options.iter().map(|k| format!("={}", k.letter())).collect::<Vec<_>>().join(" ") }
+                                        if options.is_empty() {
+                                            "none".to_string()
+                                        } else {
+                                            options
+                                                .iter()
+                                                .map(|k| format!("={}", k.letter()))
+                                                .collect::<Vec<_>>()
+                                                .join(" ")
+                                        }
                                     ),
                                 });
                             }
                             pos.exchange(to, kind);
                             exchange = Some(kind);
                         }
-                        steps.push(Step { to, capture, exchange });
+                        steps.push(Step {
+                            to,
+                            capture,
+                            exchange,
+                        });
                         at = to;
                     }
                     first_end = Some(at);
                     search_from = token_at;
-                    out.push(DicePath { kind: man.kind, from, steps });
+                    out.push(DicePath {
+                        kind: man.kind,
+                        from,
+                        steps,
+                    });
                 }
                 let [a, b]: [DicePath; 2] = match out.try_into() {
                     Ok(v) => v,
-                    Err(_) => return Err(DiceError { column: 1, message: "expected two paths".into() }),
+                    Err(_) => {
+                        return Err(DiceError {
+                            column: 1,
+                            message: "expected two paths".into(),
+                        });
+                    }
                 };
-                Ok(DiceTurn { dice, action: DiceAction::Paths([a, b]) })
+                Ok(DiceTurn {
+                    dice,
+                    action: DiceAction::Paths([a, b]),
+                })
             }
         }
     }
@@ -852,7 +979,10 @@ impl DicePosition {
     fn back_equivalent(&self, legal: &[Vec<Square>], squares: &[Square]) -> bool {
         let me = self.turn();
         let key = |sq: &[Square]| -> BTreeSet<(Square, Kind)> {
-            sq.iter().zip(self.queues[me].iter()).map(|(s, k)| (*s, *k)).collect()
+            sq.iter()
+                .zip(self.queues[me].iter())
+                .map(|(s, k)| (*s, *k))
+                .collect()
         };
         let want = key(squares);
         squares.len() == legal.first().map(|l| l.len()).unwrap_or(usize::MAX)

@@ -17,15 +17,15 @@ mod double_skak;
 mod hooks;
 mod multi;
 mod planned;
-mod skock;
 mod quattro;
+mod skock;
 mod team;
 mod verney;
 mod verney1892;
 
 pub use chesscom::{CHESSCOM_FFA, CHESSCOM_TEAMS, CLASSIC_START, MODERN_START};
-pub use skock::SKOCK;
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
+pub use skock::SKOCK;
 
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
