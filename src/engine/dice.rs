@@ -322,7 +322,7 @@ impl DicePosition {
             return 0;
         }
         let me = self.board.turn();
-        let free = (!self.board.occupied() & 0xFFFF_FFFF_FFFF_FFFFu64).count() as usize;
+        let free = (!self.board.occupied()).count() as usize;
         (dice[0] as usize).min(self.queues[me].len()).min(free)
     }
 
@@ -577,7 +577,7 @@ impl DicePosition {
         steps: &mut Vec<Step>,
         dead: &mut HashSet<(Square, Kind, u8)>,
         rng: &mut Option<&mut DiceRng>,
-        done: &mut dyn FnMut(&[Step], &DicePosition, &mut Option<&mut DiceRng>) -> bool,
+        done: &mut Found<'_>,
     ) -> bool {
         let Some(man) = self.board.man_at(at) else {
             return false;
@@ -744,7 +744,7 @@ impl DicePosition {
                     .map(|c| shape.square(c.file as usize, c.rank as usize))
                     .collect();
                 let legal = self.backs(dice);
-                if legal.iter().any(|l| *l == squares) || self.back_equivalent(&legal, &squares) {
+                if legal.contains(&squares) || self.back_equivalent(&legal, &squares) {
                     return Ok(DiceTurn {
                         dice,
                         action: DiceAction::Back(squares),
@@ -990,6 +990,9 @@ impl DicePosition {
             && legal.iter().any(|l| key(l) == want)
     }
 }
+
+/// What the early-exit search calls with each complete path (true stops it).
+type Found<'a> = dyn FnMut(&[Step], &DicePosition, &mut Option<&mut DiceRng>) -> bool + 'a;
 
 /// Every subset of `k` elements of `items`, in order.
 fn subsets(items: &[Square], k: usize) -> Vec<Vec<Square>> {
