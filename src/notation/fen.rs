@@ -323,6 +323,20 @@ fn x_fen_castling<B: Bits>(pos: &Position<B>) -> String {
 /// Each side one king, no pawn on a back rank, the side not to move not in check.
 fn validate<B: Bits>(pos: &Position<B>) -> Result<(), PositionError> {
     let v = pos.variant();
+    if v.king_capture {
+        // Kings are captured like men (Skock): a side may have none left,
+        // pawns may come back onto the first rank or stay on the last, and
+        // an attacked king is no error.
+        for seat in 0..2 {
+            if pos.kings_of(seat).count() as usize > v.seats[seat].kings as usize {
+                return Err(bad(format!(
+                    "{} has more than {} kings",
+                    v.seats[seat].name, v.seats[seat].kings
+                )));
+            }
+        }
+        return Ok(());
+    }
     for seat in 0..2 {
         let kings = pos.kings_of(seat).count() as usize;
         let most = v.seats[seat].kings as usize;

@@ -18,12 +18,14 @@ mod hooks;
 mod multi;
 mod planned;
 mod quattro;
+mod skock;
 mod team;
 mod verney;
 mod verney1892;
 
 pub use chesscom::{CHESSCOM_FFA, CHESSCOM_TEAMS, CLASSIC_START, MODERN_START};
 pub use hooks::{HookTable, Hooks, HooksAt, Orthodox};
+pub use skock::SKOCK;
 
 use crate::board::{Dir, Shape};
 use crate::men::Kind;
@@ -489,7 +491,7 @@ const BUILT_IN: &[&Variant] = &[
     &verney1892::VERNEY_1892,
     &double_skak::DOUBLE_SKAK,
     &double_king::DOUBLE_KING,
-    &planned::SKOCK,
+    &skock::SKOCK,
     &quattro::QUATTRO,
     &quattro::TRIPLE,
     &team::TEAM,
