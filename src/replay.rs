@@ -94,6 +94,12 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
             ids.join(", ")
         )));
     };
+    if v.dice {
+        return Err(fail(format!(
+            "{} turns are dice turns: the library builds and checks them (roundtable::engine::dice), but records of them are not replayed yet",
+            v.id
+        )));
+    }
     if v.support != crate::variant::Support::Playable {
         return Err(fail(format!(
             "{} is planned: the engine does not play it yet",

@@ -29,6 +29,12 @@ pub struct PerftArgs {
 
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
+    if variant.dice {
+        return Err(CliError::Input(format!(
+            "perft of {} is not built yet: its turns are dice turns (roundtable::engine::dice builds and lists them)",
+            variant.id
+        )));
+    }
     with_width!(variant, B => {
         let pos: Position<B> = match &args.fen {
             Some(text) => read_position(variant, text),

@@ -31,6 +31,12 @@ pub struct SelfplayArgs {
 
 pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
+    if variant.dice {
+        return Err(CliError::Input(format!(
+            "selfplay of {} is not built yet: its turns are dice turns (roundtable::engine::dice builds and lists them)",
+            variant.id
+        )));
+    }
     let mut rng = Rng::new(args.seed);
     let mut out = String::new();
     for _ in 0..args.games {

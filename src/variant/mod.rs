@@ -348,6 +348,10 @@ pub struct Variant {
     /// Kings are captured like any other man (Chess.com's four-player
     /// chess: a king left attacked before its owner moves may be taken).
     pub king_capture: bool,
+    /// A turn is a throw of two dice and a path of steps per die (Skock):
+    /// built and checked by [`crate::engine::dice`], not by the one-move
+    /// paths (replay of records, perft, selfplay), which refuse the variant.
+    pub dice: bool,
     /// The men of players who are out or whose king walks stay on the
     /// board as dead men that anyone may capture (Chess.com FFA).
     pub dead_men_capturable: bool,
@@ -387,6 +391,7 @@ impl Variant {
         pawns: Pawns::ORTHODOX,
         shield_partner: false,
         king_capture: false,
+        dice: false,
         dead_men_capturable: false,
         castlings: &[],
         castle_onto_rook: false,

@@ -18,7 +18,7 @@ const SEATS: &[Seat] = &[
 pub const SKOCK: Variant = Variant {
     id: "skock",
     name: "Skock",
-    summary: "dice chess with doubled armies and queues on 8x8",
+    summary: "dice chess with doubled armies and queues on 8x8 (turns and positions in the library; records, perft and selfplay not yet)",
     support: Support::Playable,
     seats: SEATS,
     start: "rnbqkbnr/rnbkqbnr/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/RNBKQBNR/RNBQKBNR w - - 0 1",
@@ -29,6 +29,7 @@ pub const SKOCK: Variant = Variant {
         ..Pawns::ORTHODOX
     },
     king_capture: true,
+    dice: true,
     castlings: &[],
     ..Variant::ORTHODOX
 };
