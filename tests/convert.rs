@@ -33,9 +33,14 @@ fn record_of(game: &Record) -> Record {
 
 fn written(game: &Record, notation: Notation) -> Result<String, String> {
     let game = Game::replay(game.clone()).map_err(|e| e.to_string())?;
-    game.write(notation)
-        .map(|w| w.text)
-        .map_err(|e| e.to_string())
+    let w = game.write(notation).map_err(|e| e.to_string())?;
+    // A notation that says it left something out does not carry the game
+    // (a round table has no place for the game's comments).
+    if w.left_out.is_empty() {
+        Ok(w.text)
+    } else {
+        Err(format!("left out: {}", w.left_out.join("; ")))
+    }
 }
 
 /// The notations that must carry every game of `v`.
@@ -85,6 +90,7 @@ fn round_trips(game: &Record) -> Vec<Notation> {
                     "first player",
                     "PGN holds two-player games",
                     "PGN4 holds games on the 14x14 board",
+                    "left out: ",
                 ];
                 assert!(
                     known.iter().any(|k| e.contains(k)),
@@ -125,9 +131,12 @@ fn every_record_round_trips_through_every_notation_that_carries_it() {
                 // Its round table opens each row with White, who moves first.
                 assert!(carried.contains(&Notation::Pgn4), "{carried:?}");
                 assert!(carried.contains(&Notation::Descriptive), "{carried:?}");
-            } else {
+            } else if game.variant == "chess" {
                 assert!(carried.contains(&Notation::Pgn), "{carried:?}");
                 assert!(carried.contains(&Notation::Descriptive), "{carried:?}");
+            } else if variant::by_id(&game.variant).is_some_and(|v| v.players() == 2) {
+                // Double King's squirk has no descriptive name.
+                assert!(carried.contains(&Notation::Pgn), "{carried:?}");
             }
             seen += 1;
         }
