@@ -181,6 +181,14 @@ impl Board {
     /// # Ok::<(), roundtable::Error>(())
     /// ```
     pub fn from_text(variant: &'static Variant, text: &str) -> Result<Board, Error> {
+        if variant.dice {
+            // A board plays one move a turn; a dice turn is two paths of steps.
+            return Err(notation::PositionError(format!(
+                "{} turns are dice turns: use roundtable::engine::dice::DicePosition",
+                variant.id
+            ))
+            .into());
+        }
         let inner = match variant.width() {
             Width::W64 => AnyPosition::W64(notation::read_position(variant, text)?),
             Width::W128 => AnyPosition::W128(notation::read_position(variant, text)?),

@@ -78,7 +78,8 @@ fn a_position_too_wide_for_the_width_asked_is_an_error_not_a_panic() {
     let verney = variant::by_id("verney").expect("verney");
     assert!(start_position::<u64>(verney).is_err());
     assert!(Position::<u128>::empty(verney).is_err());
-    // Planned variants have no position yet.
+    // A board plays one move a turn: Skock's dice turns are refused (they
+    // have their own position, roundtable::engine::dice::DicePosition).
     let skock = variant::by_id("skock").expect("skock");
     assert!(Board::start(skock).is_err());
 }
