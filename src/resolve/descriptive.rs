@@ -300,6 +300,19 @@ fn square_name(
     None
 }
 
+/// The descriptive name of a kind of man (the squirk has none).
+pub(super) fn piece_name(kind: Kind) -> Option<PieceName> {
+    Some(match kind {
+        Kind::King => PieceName::King,
+        Kind::Queen => PieceName::Queen,
+        Kind::Rook => PieceName::Rook,
+        Kind::Bishop => PieceName::Bishop,
+        Kind::Knight => PieceName::Knight,
+        Kind::Pawn => PieceName::Pawn,
+        Kind::Squirk => return None,
+    })
+}
+
 /// How the man on `sq` is designated: `K. B.` when it is the piece that
 /// started on that square, a pawn by its file, otherwise by its kind.
 fn designator<B: Bits>(
@@ -311,15 +324,7 @@ fn designator<B: Bits>(
     let variant = pos.variant();
     let man = pos.man_at(sq)?;
     let system = ctx.systems.get(man.owner).copied().flatten()?;
-    let piece = match man.kind {
-        Kind::King => PieceName::King,
-        Kind::Queen => PieceName::Queen,
-        Kind::Rook => PieceName::Rook,
-        Kind::Bishop => PieceName::Bishop,
-        Kind::Knight => PieceName::Knight,
-        Kind::Pawn => PieceName::Pawn,
-        Kind::Squirk => return None,
-    };
+    let piece = piece_name(man.kind)?;
     let origin = ctx.ids.origin(sq);
     let side = [Side::King, Side::Queen]
         .into_iter()

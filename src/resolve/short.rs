@@ -11,7 +11,7 @@
 //! used it (`KR` for whichever rook stands on the king's side).
 
 use super::ResolveError;
-use super::descriptive::{Context, System, kind_of, seat_of, system_of};
+use super::descriptive::{Context, System, kind_of, piece_name, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
 use crate::notation::descriptive::{FileName, PieceName, PlayerRef, Side};
@@ -319,20 +319,6 @@ pub fn describe_man(man: &ShortMan) -> String {
     }
     out.push_str(piece(man.piece));
     out.trim_end().to_string()
-}
-
-/// The descriptive name of a kind of man.
-fn piece_name(kind: crate::men::Kind) -> Option<PieceName> {
-    use crate::men::Kind;
-    Some(match kind {
-        Kind::King => PieceName::King,
-        Kind::Queen => PieceName::Queen,
-        Kind::Rook => PieceName::Rook,
-        Kind::Bishop => PieceName::Bishop,
-        Kind::Knight => PieceName::Knight,
-        Kind::Pawn => PieceName::Pawn,
-        Kind::Squirk => return None,
-    })
 }
 
 /// The ways to write file number `f`: without its side where the file has
