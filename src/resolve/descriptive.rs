@@ -181,7 +181,7 @@ fn designates<B: Bits>(
 }
 
 /// The square and man a move captures, if any.
-fn captured<B: Bits>(pos: &Position<B>, mv: Move) -> Option<Square> {
+pub(super) fn captured<B: Bits>(pos: &Position<B>, mv: Move) -> Option<Square> {
     match mv.kind {
         MoveKind::EnPassant => (0..pos.seats())
             .filter_map(|s| pos.ep_chance(s))

@@ -11,7 +11,7 @@
 //! used it (`KR` for whichever rook stands on the king's side).
 
 use super::ResolveError;
-use super::descriptive::{Context, System, kind_of, piece_name, seat_of, system_of};
+use super::descriptive::{Context, System, captured, kind_of, piece_name, seat_of, system_of};
 use crate::board::{Bits, Square};
 use crate::engine::{Move, MoveKind, Position};
 use crate::notation::descriptive::{FileName, PieceName, PlayerRef, Side};
@@ -87,18 +87,6 @@ fn names<B: Bits>(
 /// Whether `sq` is on `side` of the board in `system`.
 fn standing_on(variant: &Variant, system: &System, side: Side, sq: Square) -> bool {
     locate(variant, system, sq).is_some_and(|(f, _)| (f >= 4) == (side == Side::King))
-}
-
-/// The square and man a move captures, if any.
-fn captured<B: Bits>(pos: &Position<B>, mv: Move) -> Option<Square> {
-    match mv.kind {
-        MoveKind::EnPassant => (0..pos.seats())
-            .filter_map(|s| pos.ep_chance(s))
-            .find(|c| c.target == mv.to)
-            .map(|c| c.victim as usize),
-        MoveKind::Pass | MoveKind::Castle(_) => None,
-        _ => pos.man_at(mv.to as usize).map(|_| mv.to as usize),
-    }
 }
 
 /// Whether `to` is a square the description names.
