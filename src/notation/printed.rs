@@ -328,13 +328,13 @@ pub fn looks_printed(text: &str) -> bool {
             Piece::Comment(_) => None,
         })
         .collect();
-    let Some(at) = words
-        .iter()
-        .position(|w| move_number(w).is_some_and(|(n, _)| n == 1))
-    else {
+    let Some((at, rest)) = words.iter().enumerate().find_map(|(i, w)| {
+        move_number(w)
+            .filter(|(n, _)| *n == 1)
+            .map(|(_, rest)| (i, rest))
+    }) else {
         return false;
     };
-    let (_, rest) = move_number(words[at]).expect("a move number");
     let mut after: Vec<&str> = Vec::new();
     let rest = rest.trim_start_matches(['.', '\u{2026}']);
     if !rest.is_empty() {
