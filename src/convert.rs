@@ -299,8 +299,7 @@ fn write_text<B: Bits>(
 
 /// Tags for PGN-style output: the record's, then the variant, the seats,
 /// the start position and the result.
-fn pgn_tags<B: Bits>(trace: &Trace<B>, rec: &Record) -> Vec<(String, String)> {
-    let v = trace.variant;
+pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = rec
         .tags
         .iter()
@@ -362,7 +361,7 @@ fn options_tag(rec: &Record) -> Option<String> {
 }
 
 /// A comment in PGN braces; a `}` inside cannot be written.
-fn brace_comment(c: &str, at: &str) -> Result<String, ConvertError> {
+pub(crate) fn brace_comment(c: &str, at: &str) -> Result<String, ConvertError> {
     if c.contains('}') {
         return Err(ConvertError(format!(
             "{at}: a comment holding `}}` cannot be written in PGN"
@@ -371,7 +370,7 @@ fn brace_comment(c: &str, at: &str) -> Result<String, ConvertError> {
     Ok(format!("{{{c}}}"))
 }
 
-fn pgn_result(rec: &Record) -> String {
+pub(crate) fn pgn_result(rec: &Record) -> String {
     match rec.result.as_ref().map(|r| r.score.as_str()) {
         Some(s @ ("1-0" | "0-1" | "1/2-1/2")) => s.to_string(),
         _ => "*".to_string(),
@@ -510,7 +509,7 @@ fn movetext_body<B: Bits>(
 ) -> Result<String, ConvertError> {
     let v = trace.variant;
     let mut plies = ply_texts(v, &trace.start, &trace.plies, &rec.moves, style)?;
-    let tags = pgn_tags(trace, rec);
+    let tags = pgn_tags(trace.variant, rec);
     let mut result = pgn_result(rec);
     // The game's own comments stand before its first move.
     let mut opening = String::new();
@@ -816,7 +815,7 @@ fn printed_score<B: Bits>(
     }
     items.push(pgn_result(rec));
     let mut out = String::new();
-    for (key, value) in pgn_tags(trace, rec) {
+    for (key, value) in pgn_tags(trace.variant, rec) {
         out.push_str(&pgn::write_tag(&key, &value));
         out.push('\n');
     }

@@ -7,6 +7,7 @@ use std::io::BufRead;
 
 use crate::board::U256;
 use crate::convert::{self, Notation, Written};
+use crate::dice_replay::DiceTrace;
 use crate::engine::{Move, MoveList, Outcome, Position, Turn};
 use crate::input::{self, Format, InputError};
 use crate::notation::{self, PositionError, long};
@@ -355,14 +356,19 @@ enum AnyTrace {
     W64(Trace<u64>),
     W128(Trace<u128>),
     W256(Trace<U256>),
+    /// A dice game (Skock): turns of two paths, positions with queues.
+    Dice(DiceTrace),
 }
 
+/// `$body` for a trace of one move a turn at its width, `$dice` for a
+/// dice game's.
 macro_rules! with_trace {
-    ($any:expr, $t:ident => $body:expr) => {
+    ($any:expr, $t:ident => $body:expr, $d:ident => $dice:expr) => {
         match $any {
             AnyTrace::W64($t) => $body,
             AnyTrace::W128($t) => $body,
             AnyTrace::W256($t) => $body,
+            AnyTrace::Dice($d) => $dice,
         }
     };
 }
@@ -413,6 +419,10 @@ impl Game {
     /// that does not resolve, with the legal moves.
     pub fn replay(record: Record) -> Result<Game, Error> {
         let variant = replay::variant_of(&record)?;
+        if variant.dice {
+            let trace = AnyTrace::Dice(crate::dice_replay::replay_dice(&record)?);
+            return Ok(Game { record, trace });
+        }
         let trace = match variant.width() {
             Width::W64 => AnyTrace::W64(replay::replay(&record)?),
             Width::W128 => AnyTrace::W128(replay::replay(&record)?),
@@ -439,6 +449,21 @@ impl Game {
     /// ```
     pub fn validate(record: &Record) -> Result<replay::Validated, Error> {
         let variant = replay::variant_of(record)?;
+        if variant.dice {
+            let trace = crate::dice_replay::replay_dice(record)?;
+            let mut status = [crate::engine::Status::Active; 4];
+            if let Some(loser) = trace.last().loser() {
+                status[loser] = crate::engine::Status::Out;
+            }
+            return Ok(replay::Validated {
+                plies: trace.plies.len(),
+                variation_plies: trace.variation_plies(),
+                outcome: trace.outcome,
+                points: [0; 4],
+                status,
+                warnings: replay::result_warnings(record, variant, trace.outcome.as_ref()),
+            });
+        }
         Ok(match variant.width() {
             Width::W64 => replay::validate::<u64>(record)?,
             Width::W128 => replay::validate::<u128>(record)?,
@@ -448,7 +473,7 @@ impl Game {
 
     /// The variant.
     pub fn variant(&self) -> &'static Variant {
-        with_trace!(&self.trace, t => t.variant)
+        with_trace!(&self.trace, t => t.variant, d => d.variant)
     }
 
     /// The record as it was read.
@@ -458,7 +483,7 @@ impl Game {
 
     /// The number of plies.
     pub fn len(&self) -> usize {
-        with_trace!(&self.trace, t => t.plies.len())
+        with_trace!(&self.trace, t => t.plies.len(), d => d.plies.len())
     }
 
     /// Whether the game has no ply.
@@ -468,7 +493,7 @@ impl Game {
 
     /// The outcome, if the replay ends the game.
     pub fn outcome(&self) -> Option<Outcome> {
-        with_trace!(&self.trace, t => t.outcome)
+        with_trace!(&self.trace, t => t.outcome, d => d.outcome)
     }
 
     /// What the reader tolerated, and a stated result that the final
@@ -482,6 +507,13 @@ impl Game {
         with_trace!(&self.trace, t => t.plies.iter().map(|p| Ply {
             round: p.round,
             player: t.variant.seat_name(p.seat),
+            long: p.long.clone(),
+            written: p.text.clone(),
+            events: p.events.clone(),
+            comments: p.comments.clone(),
+        }).collect(), d => d.plies.iter().map(|p| Ply {
+            round: p.round,
+            player: d.variant.seat_name(p.seat),
             long: p.long.clone(),
             written: p.text.clone(),
             events: p.events.clone(),
@@ -506,6 +538,8 @@ impl Game {
             AnyTrace::W64(t) => pick!(t, W64),
             AnyTrace::W128(t) => pick!(t, W128),
             AnyTrace::W256(t) => pick!(t, W256),
+            // A dice position is not a one-move board: see `dice_positions`.
+            AnyTrace::Dice(_) => None,
         }
     }
 
@@ -517,12 +551,14 @@ impl Game {
     /// The record with every move resolved to long algebraic, its checks
     /// and mates, and the result the replay finds.
     pub fn resolved(&self) -> Record {
-        with_trace!(&self.trace, t => convert::to_record(t, &self.record))
+        with_trace!(&self.trace, t => convert::to_record(t, &self.record), d => crate::dice_replay::to_record(d, &self.record))
     }
 
     /// The game in `notation`, with what the notation could not carry.
     pub fn write(&self, notation: Notation) -> Result<Written, Error> {
-        Ok(with_trace!(&self.trace, t => convert::write(t, &self.record, notation))?)
+        Ok(
+            with_trace!(&self.trace, t => convert::write(t, &self.record, notation), d => crate::dice_replay::write(d, &self.record, notation))?,
+        )
     }
 
     /// The game in `notation` with the writers' options (the style of
@@ -532,7 +568,9 @@ impl Game {
         notation: Notation,
         options: &convert::WriteOptions,
     ) -> Result<Written, Error> {
-        Ok(with_trace!(&self.trace, t => convert::write_with(t, &self.record, notation, options))?)
+        Ok(
+            with_trace!(&self.trace, t => convert::write_with(t, &self.record, notation, options), d => crate::dice_replay::write(d, &self.record, notation))?,
+        )
     }
 
     /// Every report of the game (material by round, mates, per-player
@@ -542,14 +580,23 @@ impl Game {
         let scale = scale
             .cloned()
             .unwrap_or_else(|| Scale::default_for(self.variant()));
-        with_trace!(&self.trace, t => crate::report::game::report(source, t, &self.record, &scale))
+        with_trace!(&self.trace, t => crate::report::game::report(source, t, &self.record, &scale), d => crate::report::game::dice_report(source, d, &self.record, &scale))
     }
 
     /// The replay's trace at width `B`, for the reports and renderers that
     /// work on traces directly; `None` at another width.
     pub fn trace<B: crate::board::Bits>(&self) -> Option<&Trace<B>> {
         use std::any::Any;
-        with_trace!(&self.trace, t => (t as &dyn Any).downcast_ref::<Trace<B>>())
+        with_trace!(&self.trace, t => (t as &dyn Any).downcast_ref::<Trace<B>>(), _d => None)
+    }
+
+    /// A dice game's replay (Skock): its turns and the positions with their
+    /// queues; `None` for a game of one move a turn.
+    pub fn dice_trace(&self) -> Option<&DiceTrace> {
+        match &self.trace {
+            AnyTrace::Dice(d) => Some(d),
+            _ => None,
+        }
     }
 }
 

@@ -477,6 +477,11 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
                         ),
                     ));
                 }
+                if let Some(m) = dice_move(&text, pos, Some(round)) {
+                    moves.push(m);
+                    seat = (seat + 1) % variant.players();
+                    continue;
+                }
                 let player = variant.seat_name(seat);
                 // Localized letters (a `Language` tag) or figurines: read as
                 // English. Plain ASCII without a language has neither.
@@ -546,6 +551,30 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
         escapes: raw.escapes,
         warnings: Warnings(warnings),
         ..Record::new(variant.id)
+    })
+}
+
+/// A dice turn (`[1 4] f4xe5, Ng2-f4`): its throw in `dice`, the rest in
+/// `mv`, the span on the rest; `None` when the ply is not one.
+fn dice_move(
+    text: &str,
+    pos: crate::notation::pgn::Pos,
+    round: Option<usize>,
+) -> Option<RecordMove> {
+    let (dice, at) = crate::dice_replay::split_dice(text)?;
+    let body = &text[at..];
+    let column = pos.column + text[..at].chars().count();
+    Some(RecordMove {
+        mv: body.to_string(),
+        dice: Some(dice),
+        origin: Origin {
+            round,
+            span: span_at(
+                crate::notation::pgn::Pos { column, ..pos },
+                body.chars().count(),
+            ),
+        },
+        ..RecordMove::default()
     })
 }
 
@@ -631,6 +660,11 @@ fn variation(
                 attach_variation(&mut moves, nodes, *pos, depth + 1, letters)?
             }
             Node::Ply { text, pos } => {
+                if let Some(mut m) = dice_move(text, *pos, round) {
+                    m.before = std::mem::take(&mut before);
+                    moves.push(m);
+                    continue;
+                }
                 let span = span_at(*pos, text.chars().count());
                 // Localized letters and figurines, as in the main line.
                 let english = crate::notation::localized::to_english(text, letters);

@@ -25,6 +25,7 @@
 
 pub mod board;
 pub mod convert;
+pub mod dice_replay;
 pub mod engine;
 mod game;
 pub mod input;

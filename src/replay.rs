@@ -94,12 +94,6 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
             ids.join(", ")
         )));
     };
-    if v.dice {
-        return Err(fail(format!(
-            "{} turns are dice turns: the library builds and checks them (roundtable::engine::dice), but records of them are not replayed yet",
-            v.id
-        )));
-    }
     if v.support != crate::variant::Support::Playable {
         return Err(fail(format!(
             "{} is planned: the engine does not play it yet",
@@ -283,6 +277,21 @@ fn prepare_line<'r>(
 /// player named known, the start's first seat found.
 pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>> {
     let variant = variant_of(record)?;
+    if variant.dice {
+        return Err(Box::new(ReplayError {
+            kind: ErrorKind::Variant,
+            round: 0,
+            player: String::new(),
+            text: record.variant.clone(),
+            span: None,
+            message: format!(
+                "{} turns are dice turns: replay them with roundtable::dice_replay (or Game::replay)",
+                variant.id
+            ),
+            moves: Vec::new(),
+            variation: None,
+        }));
+    }
     let first = crate::with_width!(variant, B => {
         let text = record.start.as_deref().unwrap_or(variant.start);
         read_position::<B>(variant, text).map(|p| p.turn()).map_err(|e| {
@@ -388,6 +397,17 @@ pub enum Event {
         written: bool,
         /// Whether the move gives check.
         given: bool,
+    },
+    /// On a double, men of the mover's queue came back (Skock): each
+    /// square with the kind put there, in queue order.
+    Returned {
+        /// The squares and the men put on them.
+        men: Vec<(Square, Kind)>,
+    },
+    /// The player has no king left on the board (Skock): he has lost.
+    NoKingLeft {
+        /// The seat left without a king.
+        seat: usize,
     },
 }
 

@@ -47,6 +47,18 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let diagnose =
         |e: Box<ReplayError>| CliError::Findings(replay_diagnostic(&args.file, &source, &e));
     let variant = variant_of(&record).map_err(diagnose)?;
+    if variant.dice {
+        let trace = roundtable::dice_replay::replay_dice(&record).map_err(diagnose)?;
+        match args.format {
+            Format::Long => {
+                for p in &trace.plies {
+                    println!("{} {} {}", p.round, variant.seat_name(p.seat), p.long);
+                }
+            }
+            Format::Table => print_dice_table(&trace),
+        }
+        return Ok(());
+    }
     with_width!(variant, B => {
         let trace = replay::<B>(&record).map_err(|e| CliError::Findings(replay_diagnostic(&args.file, &source, &e)))?;
         match args.format {
@@ -81,6 +93,78 @@ struct MaterialRow {
     material: u32,
     start: u32,
     lost: u32,
+}
+
+#[derive(Tabled)]
+struct DiceRow {
+    round: usize,
+    player: &'static str,
+    turn: String,
+    events: String,
+}
+
+/// A dice game: every turn with its events, the final position with the
+/// queues, the material and the dice counters.
+fn print_dice_table(trace: &roundtable::dice_replay::DiceTrace) {
+    let v = trace.variant;
+    let rows: Vec<DiceRow> = trace
+        .plies
+        .iter()
+        .map(|p| DiceRow {
+            round: p.round,
+            player: v.seat_name(p.seat),
+            turn: p.long.clone(),
+            events: events::describe_all(v, &p.events),
+        })
+        .collect();
+    let mut table = tabled::Table::new(rows);
+    table.with(Style::psql());
+    println!("{table}\n");
+    let last = trace.last();
+    println!("Position after {} turns:\n", trace.plies.len());
+    println!("{}", diagram::text(&last.board));
+    println!("{}\n", last.write());
+    let scale = Scale::default_for(v);
+    let start = material::of_position(&trace.start.board, &scale);
+    let end = material::of_position(&last.board, &scale);
+    let counts = roundtable::dice_replay::counts(trace);
+    let rows: Vec<DiceMaterialRow> = (0..v.players())
+        .map(|s| DiceMaterialRow {
+            player: v.seats[s].name,
+            material: end.get(s).copied().unwrap_or(0),
+            start: start.get(s).copied().unwrap_or(0),
+            queue: last.queues[s].iter().map(|k| k.letter()).collect(),
+            steps: counts[s].steps,
+            passes: counts[s].passes,
+            returned: counts[s].returned,
+            exchanges: counts[s].exchanges,
+        })
+        .collect();
+    let mut table = tabled::Table::new(rows);
+    table.with(Style::psql());
+    println!(
+        "Material on the {} scale (king not counted; a queued man counts once back):\n{table}\n",
+        scale.name
+    );
+    match &trace.outcome {
+        Some(o) => println!("Result: {}", describe_outcome(v, o)),
+        None => println!(
+            "Result: the game goes on ({} to throw)",
+            v.seat_name(last.turn())
+        ),
+    }
+}
+
+#[derive(Tabled)]
+struct DiceMaterialRow {
+    player: &'static str,
+    material: u32,
+    start: u32,
+    queue: String,
+    steps: usize,
+    passes: usize,
+    returned: usize,
+    exchanges: usize,
 }
 
 fn print_table<B: Bits>(trace: &Trace<B>) {

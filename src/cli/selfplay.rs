@@ -3,7 +3,7 @@
 use clap::Args;
 use roundtable::Game;
 use roundtable::convert::Notation;
-use roundtable::selfplay::{Rng, game};
+use roundtable::selfplay::{Rng, dice_game, game};
 use roundtable::with_width;
 
 use super::{CliError, variant_arg};
@@ -31,17 +31,16 @@ pub struct SelfplayArgs {
 
 pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
-    if variant.dice {
-        return Err(CliError::Input(format!(
-            "selfplay of {} is not built yet: its turns are dice turns (roundtable::engine::dice builds and lists them)",
-            variant.id
-        )));
-    }
     let mut rng = Rng::new(args.seed);
     let mut out = String::new();
     for _ in 0..args.games {
-        let record = with_width!(variant, B => game::<B>(variant, &mut rng, args.plies))
-            .map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
+        let record = if variant.dice {
+            dice_game(variant, &mut rng, args.plies)
+        } else {
+            with_width!(variant, B => game::<B>(variant, &mut rng, args.plies))
+                .map_err(|e| e.to_string())
+        }
+        .map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
         let game = Game::replay(record)
             .map_err(|e| CliError::Internal(format!("a self-played game does not replay: {e}")))?;
         let text = game

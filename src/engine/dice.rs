@@ -17,6 +17,7 @@ use super::position::Position;
 use crate::board::{Bits, Square};
 use crate::men::{Kind, Man};
 use crate::notation::algebraic::{DiceBody, parse_dice_turn};
+use crate::selfplay::Rng;
 use crate::variant::Variant;
 
 /// A Skock position: the board (at 64 squares) and each player's queue of
@@ -87,43 +88,6 @@ pub struct DiceError {
 impl std::fmt::Display for DiceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "column {}: {}", self.column, self.message)
-    }
-}
-
-/// A small seeded random generator (SplitMix64) for dice and random turns.
-#[derive(Debug, Clone)]
-pub struct DiceRng(u64);
-
-impl DiceRng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        DiceRng(seed)
-    }
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number below `n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next_u64() % n as u64) as usize
-        }
-    }
-    /// A throw of two dice.
-    pub fn throw(&mut self) -> [u8; 2] {
-        [1 + self.below(6) as u8, 1 + self.below(6) as u8]
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
     }
 }
 
@@ -251,8 +215,9 @@ impl DicePosition {
     }
 
     /// The kinds a pawn of `seat` standing on `at` may be exchanged for now
-    /// (none unless it stands on its last rank): each kind of its queue but
-    /// the pawn, once.
+    /// (none unless it stands on its last rank): each kind of its queue once,
+    /// a pawn included (rules.md: "any man in its owner's queue"; a pawn
+    /// for a pawn changes only the order of the queue).
     fn exchanges(&self, at: Square) -> Vec<Kind> {
         let me = self.board.turn();
         let Some(man) = self.board.man_at(at) else {
@@ -264,7 +229,7 @@ impl DicePosition {
         }
         let mut kinds: Vec<Kind> = Vec::new();
         for k in &self.queues[me] {
-            if *k != Kind::Pawn && !kinds.contains(k) {
+            if !kinds.contains(k) {
                 kinds.push(*k);
             }
         }
@@ -326,10 +291,11 @@ impl DicePosition {
         (dice[0] as usize).min(self.queues[me].len()).min(free)
     }
 
-    /// Every return the double allows: square lists in queue order; men of
-    /// one kind take their squares in increasing order, so that each list is
-    /// a different placement.
-    fn backs(&self, dice: [u8; 2]) -> Vec<Vec<Square>> {
+    /// Every return the double allows (none for another throw or an empty
+    /// queue): square lists in queue order; men of one kind take their
+    /// squares in increasing order, so that each list is a different
+    /// placement.
+    pub fn returns(&self, dice: [u8; 2]) -> Vec<Vec<Square>> {
         let n = self.back_count(dice);
         if n == 0 {
             return Vec::new();
@@ -461,7 +427,7 @@ impl DicePosition {
                 });
             }
         }
-        for squares in self.backs(dice) {
+        for squares in self.returns(dice) {
             out.push(DiceTurn {
                 dice,
                 action: DiceAction::Back(squares),
@@ -481,7 +447,7 @@ impl DicePosition {
     /// when no two men can use the dice. Dead ends are remembered by the
     /// man's square, kind and steps left, so that a queen with a 6 costs at
     /// most a few hundred states instead of every path.
-    pub fn find_paths(&self, dice: [u8; 2], mut rng: Option<&mut DiceRng>) -> Option<DiceTurn> {
+    pub fn find_paths(&self, dice: [u8; 2], mut rng: Option<&mut Rng>) -> Option<DiceTurn> {
         if self.loser().is_some() {
             return None;
         }
@@ -576,7 +542,7 @@ impl DicePosition {
         die: u8,
         steps: &mut Vec<Step>,
         dead: &mut HashSet<(Square, Kind, u8)>,
-        rng: &mut Option<&mut DiceRng>,
+        rng: &mut Option<&mut Rng>,
         done: &mut Found<'_>,
     ) -> bool {
         let Some(man) = self.board.man_at(at) else {
@@ -627,6 +593,34 @@ impl DicePosition {
         false
     }
 
+    /// Counts the turn sequences `depth` turns deep: the first turn for
+    /// `dice` when given, else for each of the 21 throws; every later turn
+    /// for each of the 21 throws (`[a b]` and `[b a]` are one throw: the
+    /// order of play is part of the turn). A pass counts as a turn; a
+    /// finished game has none.
+    pub fn perft(&self, depth: u32, dice: Option<[u8; 2]>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let throws = match dice {
+            Some(d) => vec![d],
+            None => throws().into_iter().map(|(d, _)| d).collect(),
+        };
+        let mut nodes = 0;
+        for d in throws {
+            for turn in self.turns(d) {
+                if depth == 1 {
+                    nodes += 1;
+                    continue;
+                }
+                let mut next = self.clone();
+                next.play(&turn);
+                nodes += next.perft(depth - 1, None);
+            }
+        }
+        nodes
+    }
+
     /// Whether the player to move has anything to do but pass with this throw.
     pub fn can_move(&self, dice: [u8; 2]) -> bool {
         self.back_count(dice) > 0 || self.find_paths(dice, None).is_some()
@@ -639,18 +633,23 @@ impl DicePosition {
             DiceAction::Back(squares) => self.play_back(squares),
             DiceAction::Paths(paths) => {
                 for p in paths {
-                    let mut at = p.from;
-                    for s in &p.steps {
-                        self.step(at, s.to);
-                        if let Some(k) = s.exchange {
-                            self.exchange(s.to, k);
-                        }
-                        at = s.to;
-                    }
+                    self.play_path(p);
                 }
             }
         }
         self.finish();
+    }
+
+    /// Walks one path of a legal turn (the turn does not end).
+    pub fn play_path(&mut self, path: &DicePath) {
+        let mut at = path.from;
+        for s in &path.steps {
+            self.step(at, s.to);
+            if let Some(k) = s.exchange {
+                self.exchange(s.to, k);
+            }
+            at = s.to;
+        }
     }
 
     /// The turn's text: `[1 4] f4xe5, Ng2-f4-g2-f4xe6`, `[3 3] back a1 b1
@@ -743,7 +742,7 @@ impl DicePosition {
                     .iter()
                     .map(|c| shape.square(c.file as usize, c.rank as usize))
                     .collect();
-                let legal = self.backs(dice);
+                let legal = self.returns(dice);
                 if legal.contains(&squares) || self.back_equivalent(&legal, &squares) {
                     return Ok(DiceTurn {
                         dice,
@@ -992,7 +991,7 @@ impl DicePosition {
 }
 
 /// What the early-exit search calls with each complete path (true stops it).
-type Found<'a> = dyn FnMut(&[Step], &DicePosition, &mut Option<&mut DiceRng>) -> bool + 'a;
+type Found<'a> = dyn FnMut(&[Step], &DicePosition, &mut Option<&mut Rng>) -> bool + 'a;
 
 /// Every subset of `k` elements of `items`, in order.
 fn subsets(items: &[Square], k: usize) -> Vec<Vec<Square>> {

@@ -45,6 +45,8 @@ pub enum EndReason {
     /// Verney's drawn ending, applied by the record's option: one piece or
     /// none left on each side, kings and pawns not counted.
     DrawnEnding,
+    /// A player has no king left on the board (Skock): he has lost.
+    NoKingLeft,
 }
 
 impl EndReason {
@@ -60,6 +62,7 @@ impl EndReason {
             EndReason::Resignation => "resignation or time",
             EndReason::MostPoints => "one live player or none left: the most points win",
             EndReason::DrawnEnding => "one piece or none left on each side",
+            EndReason::NoKingLeft => "the last king captured",
         }
     }
 }

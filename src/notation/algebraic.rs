@@ -870,8 +870,10 @@ fn path(i: &str) -> Res<'_, Path> {
     for (sep, sq, promo) in steps {
         squares.push((sq, sep == 'x'));
         if let Some((_, p)) = promo {
-            if promotion.is_some() || p == Piece::Pawn {
-                return fail(r, "one promotion per path, to a piece other than P");
+            // Skock's exchange may bring a pawn of the queue (rules.md: "any
+            // man"), so `=P` is a path's promotion too.
+            if promotion.is_some() {
+                return fail(r, "one exchange per path");
             }
             promotion = Some((squares.len() - 1, p));
         }

@@ -50,6 +50,14 @@ pub fn describe(v: &Variant, event: &Event) -> String {
             (true, false) => "written as check, but gives none".into(),
             _ => "gives check, not written".into(),
         },
+        Event::Returned { men } => {
+            let men: Vec<String> = men
+                .iter()
+                .map(|(sq, kind)| format!("{} to {}", kind.name(), v.shape.name(*sq)))
+                .collect();
+            format!("brings back {}", men.join(", "))
+        }
+        Event::NoKingLeft { seat } => format!("{} has no king left and loses", name(v, *seat)),
     }
 }
 

@@ -159,6 +159,8 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
                 "disambiguated",
                 &format!("recapture, not {}", others.join(", ")),
             ),
+            Event::Returned { men } => mark("returned", &format!("back {}", men.len())),
+            Event::NoKingLeft { seat } => mark("mate", &format!("no K {}", initial(v, *seat))),
             Event::Capture { .. } | Event::CheckMarkDiffers { .. } => {}
         }
     }

@@ -52,6 +52,9 @@ pub struct GameReport {
     /// Points (Chess.com FFA): recomputed by the replay, beside the
     /// `Result` tag's (`null` where no points are scored).
     pub points: Option<super::points::Points>,
+    /// Dice variants (Skock): what each player did with his throws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Vec<crate::dice_replay::DiceCounts>>,
 }
 
 /// The report of a replayed record: its tags, and the result the replay
@@ -118,5 +121,56 @@ pub fn report<B: Bits>(
             .map(|p| p.round),
         two_king_checkmate: super::two_kings::two_king_checkmate(trace),
         points: super::points::points(v, record, &counted, &status),
+        dice: None,
+    }
+}
+
+/// The report of a dice game (Skock): material per round on `scale` (men
+/// in a queue count only once back on the board), per-player statistics
+/// (an exchange counts as a promotion), and the dice counters.
+pub fn dice_report(
+    source: &str,
+    trace: &crate::dice_replay::DiceTrace,
+    record: &Record,
+    scale: &Scale,
+) -> GameReport {
+    let v = trace.variant;
+    let result = match &trace.outcome {
+        Some(o) => Some(crate::convert::result_of(v, o)),
+        None => record.result.clone(),
+    };
+    let (result, reason) = match result {
+        Some(r) => (r.score, r.reason),
+        None => ("*".to_string(), None),
+    };
+    let plies = trace.plies.iter().map(|p| players::TalliedPly {
+        seat: p.seat,
+        pass: matches!(p.turn.action, crate::engine::dice::DiceAction::Pass),
+        inferred: false,
+        events: &p.events,
+    });
+    GameReport {
+        source: source.to_string(),
+        variant: v.id.to_string(),
+        tags: record
+            .tags
+            .iter()
+            .map(|t| (t.key.clone(), t.value.clone()))
+            .collect(),
+        plies: trace.plies.len(),
+        variation_plies: trace.variation_plies(),
+        rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
+        result,
+        reason,
+        scale: scale.clone(),
+        players: v.seats.iter().map(|s| s.name.to_string()).collect(),
+        teams: v.seats.iter().map(|s| vec![s.name.to_string()]).collect(),
+        material: crate::dice_replay::material_by_round(trace, scale),
+        mates: Vec::new(),
+        stats: players::tally(v, plies, scale),
+        draw_claimable_from_round: None,
+        two_king_checkmate: None,
+        points: None,
+        dice: Some(crate::dice_replay::counts(trace)),
     }
 }

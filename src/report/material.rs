@@ -99,7 +99,7 @@ pub struct RoundMaterial {
     pub teams: Vec<u32>,
 }
 
-fn teams_of<B: Bits>(pos: &Position<B>, seats: &[u32]) -> Vec<u32> {
+pub(crate) fn teams_of<B: Bits>(pos: &Position<B>, seats: &[u32]) -> Vec<u32> {
     let v = pos.variant();
     let count = v.team_count();
     let mut teams = vec![0; count];

@@ -49,7 +49,44 @@ pub struct PlayerStats {
 
 /// The statistics of every player, in seat order.
 pub fn players<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<PlayerStats> {
-    let v = trace.variant;
+    let plies = trace.plies.iter().map(|ply| TalliedPly {
+        seat: ply.seat,
+        pass: ply.mv == Move::PASS,
+        inferred: ply.inferred(),
+        events: &ply.events,
+    });
+    let mut out = tally(trace.variant, plies, scale);
+    for mate in attribution::mates(trace) {
+        if let Some(p) = out.iter_mut().find(|p| p.player == mate.mated) {
+            p.mated += 1;
+        }
+        if let Some(p) = mate
+            .mating
+            .and_then(|m| out.iter_mut().find(|p| p.player == m))
+        {
+            p.mates_given += 1;
+        }
+    }
+    out
+}
+
+/// What the tally needs of a ply: who made it, whether it was a pass or
+/// inferred, and its events.
+pub(crate) struct TalliedPly<'a> {
+    pub seat: usize,
+    pub pass: bool,
+    pub inferred: bool,
+    pub events: &'a [Event],
+}
+
+/// Moves, passes, captures, checks and promotions of every player over a
+/// line of plies (mates are counted by the caller, who knows how they are
+/// attributed).
+pub(crate) fn tally<'a>(
+    v: &crate::variant::Variant,
+    plies: impl Iterator<Item = TalliedPly<'a>>,
+    scale: &Scale,
+) -> Vec<PlayerStats> {
     let n = v.players();
     let name = |s: usize| v.seat_name(s).to_string();
     let mut out: Vec<PlayerStats> = (0..n)
@@ -58,19 +95,19 @@ pub fn players<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<PlayerStats> {
             ..PlayerStats::default()
         })
         .collect();
-    for ply in &trace.plies {
+    for ply in plies {
         let mover = ply.seat;
         if let Some(p) = out.get_mut(mover) {
-            if ply.mv == Move::PASS {
+            if ply.pass {
                 p.passes += 1;
             } else {
                 p.moves += 1;
             }
-            if ply.inferred() {
+            if ply.inferred {
                 p.inferred += 1;
             }
         }
-        for event in &ply.events {
+        for event in ply.events {
             match event {
                 Event::Capture { man, .. } => {
                     let value = scale.value(man.kind);
@@ -101,17 +138,6 @@ pub fn players<B: Bits>(trace: &Trace<B>, scale: &Scale) -> Vec<PlayerStats> {
                 }
                 _ => {}
             }
-        }
-    }
-    for mate in attribution::mates(trace) {
-        if let Some(p) = out.iter_mut().find(|p| p.player == mate.mated) {
-            p.mated += 1;
-        }
-        if let Some(p) = mate
-            .mating
-            .and_then(|m| out.iter_mut().find(|p| p.player == m))
-        {
-            p.mates_given += 1;
         }
     }
     out
