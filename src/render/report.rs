@@ -129,6 +129,36 @@ pub fn tables(r: &GameReport) -> String {
     let mut table = players.build();
     table.with(Style::psql());
     out.push_str(&format!("Players:\n{table}\n\n"));
+    if let Some(dice) = &r.dice {
+        let mut rows = Builder::default();
+        rows.push_record([
+            "player",
+            "throws",
+            "doubles",
+            "steps",
+            "passes",
+            "men returned",
+            "exchanges",
+            "captures",
+            "kings captured",
+        ]);
+        for d in dice {
+            rows.push_record([
+                d.player.clone(),
+                d.throws.to_string(),
+                d.doubles.to_string(),
+                d.steps.to_string(),
+                d.passes.to_string(),
+                d.returned.to_string(),
+                d.exchanges.to_string(),
+                d.captures.to_string(),
+                d.kings_captured.to_string(),
+            ]);
+        }
+        let mut table = rows.build();
+        table.with(Style::psql());
+        out.push_str(&format!("Dice:\n{table}\n\n"));
+    }
     if let Some(points) = &r.points {
         let mut rows = Builder::default();
         rows.push_record(["player", "recomputed", "of which award", "Result tag"]);
