@@ -11,13 +11,15 @@
 //!
 //! ```
 //! use roundtable::{Game, read_str};
-//! use roundtable::convert::Notation;
 //!
 //! let pgn = "[Variant \"skock\"]\n\n1. [1 1] d4xe5, e4xd5 [2 3] -- *\n";
 //! let game = Game::replay(read_str(pgn).remove(0)?)?;
 //! assert_eq!(game.len(), 2);
-//! let json = game.write(Notation::Json)?.text;
-//! assert!(json.contains("\"dice\": [\n        1,\n        1\n      ]"));
+//! let record = game.resolved();
+//! assert_eq!(record.moves[0].dice, Some([1, 1]));
+//! assert_eq!(record.moves[0].mv, "d4xe5, e4xd5");
+//! let trace = game.dice_trace().expect("a dice game");
+//! assert_eq!(trace.last().queues[1].len(), 2); // Black's two pawns
 //! # Ok::<(), roundtable::Error>(())
 //! ```
 

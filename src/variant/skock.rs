@@ -18,7 +18,7 @@ const SEATS: &[Seat] = &[
 pub const SKOCK: Variant = Variant {
     id: "skock",
     name: "Skock",
-    summary: "dice chess with doubled armies and queues on 8x8 (turns and positions in the library; records, perft and selfplay not yet)",
+    summary: "dice chess with doubled armies and queues of captured men on 8x8",
     support: Support::Playable,
     seats: SEATS,
     start: "rnbqkbnr/rnbkqbnr/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/RNBKQBNR/RNBQKBNR w - - 0 1",
