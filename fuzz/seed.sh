@@ -4,7 +4,7 @@
 # committed.
 set -euo pipefail
 cd "$(dirname "$0")"
-for target in read_pgn read_table read_printed read_json read_jsonl read_positions roundtrip; do
+for target in read_pgn read_table read_printed read_dice read_json read_jsonl read_positions roundtrip; do
     mkdir -p "corpus/$target"
 done
 # Seeds are named by their path: two files of the same name in different
@@ -28,3 +28,7 @@ find ../records ../tests/data -type f \( -name '*.json' -o -name '*.jsonl' \) -s
     -exec bash -c 'seed read_jsonl "$@"' _ {} +
 grep -h -o '^[^#;]*' ../tests/data/perft-chess.txt | head -20 | split -l 1 - corpus/read_positions/fen-
 cp corpus/read_pgn/* corpus/roundtrip/
+# Skock: the record's movetext and the turns of the rules tests.
+find ../records -name 'skock*' -exec bash -c 'seed read_dice "$@"' _ {} +
+grep -h -o '"\[[1-6] [1-6]\][^"]*"' ../tests/skock_rules.rs ../tests/skock_records.rs | tr -d '"' \
+    | split -l 1 - corpus/read_dice/turn-
