@@ -113,9 +113,34 @@ fn game_boards(game: &Game, lines: &mut Lines) -> Vec<Vec<usize>> {
         boards(t, lines)
     } else if let Some(t) = game.trace::<U256>() {
         boards(t, lines)
+    } else if let Some(t) = game.dice_trace() {
+        dice_boards(t, lines)
     } else {
         Vec::new()
     }
+}
+
+/// The boards of a dice game (Skock), each titled with the queues.
+fn dice_boards(trace: &crate::dice_replay::DiceTrace, lines: &mut Lines) -> Vec<Vec<usize>> {
+    let v = trace.variant;
+    let picture = |p: &crate::engine::dice::DicePosition, lines: &mut Lines| {
+        let queues: Vec<String> = (0..v.players())
+            .map(|s| {
+                let q: String = p.queues[s].iter().map(|k| k.letter()).collect();
+                format!(
+                    "{}'s queue: {}",
+                    v.seat_name(s),
+                    if q.is_empty() { "empty" } else { &q }
+                )
+            })
+            .collect();
+        lines.add(&svg(&p.board, None, Some(queues.join("; ")), player_colour))
+    };
+    let mut out = vec![picture(&trace.start, lines)];
+    for ply in &trace.plies {
+        out.push(picture(&ply.after, lines));
+    }
+    out
 }
 
 /// Where each position sits on the plot's round axis: 0 for the start,
@@ -233,7 +258,14 @@ fn section(out: &mut String, n: usize, g: &PageGame) {
     let _ = writeln!(
         out,
         "<div class=\"detail\" data-ply=\"0\">The start: {} to move.</div>",
-        escape(game.board_after(0).map(|b| b.turn()).unwrap_or("nobody"))
+        escape(
+            game.board_after(0)
+                .map(|b| b.turn())
+                .or_else(|| game
+                    .dice_trace()
+                    .map(|t| t.variant.seat_name(t.start.turn())))
+                .unwrap_or("nobody")
+        )
     );
     for (i, p) in plies.iter().enumerate() {
         let mut text = format!(
