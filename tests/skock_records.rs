@@ -117,9 +117,8 @@ fn the_dice_counters_agree_with_a_count_of_the_text() {
     let counts = roundtable::dice_replay::counts(g.dice_trace().expect("dice"));
     // Counted from the movetext alone: White throws on odd turns.
     let texts = turn_texts(&record_text());
-    for seat in 0..2 {
+    for (seat, c) in counts.iter().enumerate() {
         let mine: Vec<&String> = texts.iter().skip(seat).step_by(2).collect();
-        let c = &counts[seat];
         assert_eq!(c.throws, mine.len());
         assert_eq!(c.passes, mine.iter().filter(|t| t.ends_with("--")).count());
         let doubles = mine

@@ -16,6 +16,9 @@ use roundtable::variant::SKOCK;
 /// A man: kind letter (upper case) and owner (0 White, 1 Black).
 type Man = (char, usize);
 
+/// Returns as sets of (square, kind) placements.
+type Placements = BTreeSet<BTreeSet<(usize, char)>>;
+
 #[derive(Clone)]
 struct Naive {
     board: [Option<Man>; 64],
@@ -221,7 +224,7 @@ impl Naive {
 
     /// Every placement a return on this double may make: sets of (square,
     /// kind), the rearmost ranks filled first.
-    fn returns(&self, dice: [u8; 2]) -> BTreeSet<BTreeSet<(usize, char)>> {
+    fn returns(&self, dice: [u8; 2]) -> Placements {
         let me = self.turn;
         let free: Vec<usize> = (0..64).filter(|&s| self.board[s].is_none()).collect();
         let n = (dice[0] as usize)
@@ -323,10 +326,7 @@ impl Naive {
 }
 
 /// The engine's turns of a throw: path texts, return placements, pass.
-fn engine(
-    p: &DicePosition,
-    dice: [u8; 2],
-) -> (BTreeSet<String>, BTreeSet<BTreeSet<(usize, char)>>, bool) {
+fn engine(p: &DicePosition, dice: [u8; 2]) -> (BTreeSet<String>, Placements, bool) {
     let mut paths = BTreeSet::new();
     let mut returns = BTreeSet::new();
     let mut pass = false;
