@@ -293,3 +293,23 @@ fn errors_name_the_column_and_list_the_legal_steps() {
         Ok(DiceAction::Paths(_))
     ));
 }
+
+/// rules.md: "may be exchanged for any man in its owner's queue" — a pawn
+/// of the queue too: the queued pawn comes onto the last rank and the pawn
+/// that arrived goes to the end of the queue, so only the queue's order
+/// changes. (An earlier version left pawns out; this test fails on it.)
+#[test]
+fn an_exchange_may_bring_a_pawn_of_the_queue() {
+    let p = pos("k7/2P5/8/8/8/8/8/K7[PN] w - - 0 1");
+    let all = texts(&p, [1, 1]);
+    assert!(all.contains(&"[1 1] c7-c8=P, Ka1-a2".to_string()), "{all:?}");
+    assert!(all.contains(&"[1 1] c7-c8=N, Ka1-a2".to_string()), "{all:?}");
+    assert!(all.contains(&"[1 1] c7-c8, Ka1-a2".to_string()), "{all:?}");
+    let mut q = p.clone();
+    play(&mut q, "[1 1] c7-c8=P, Ka1-a2");
+    assert_eq!(at(&q, "c8"), Some(('P', 0)));
+    assert_eq!(
+        q.queues[0],
+        vec![roundtable::men::Kind::Knight, roundtable::men::Kind::Pawn]
+    );
+}
