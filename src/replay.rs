@@ -744,16 +744,22 @@ fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList
     let Described::Algebraic(token) = &ply.described else {
         return None;
     };
-    let Token::Move { to, .. } = token else {
+    let Token::Move {
+        to, piece, from, ..
+    } = token
+    else {
         return None;
     };
+    // A bare coordinate move (`g1f3`) may be any man's.
+    let only = (piece.is_some() || from.is_none())
+        .then(|| crate::resolve::algebraic::kind_of(*piece));
     let shape = pos.variant().shape;
     let (x, y) = (i32::from(to.file), i32::from(to.rank));
     if !shape.contains(x, y) {
         return None;
     }
     let target = shape.square(x as usize, y as usize);
-    if !pos.legal_moves_to(target, list) {
+    if !pos.legal_moves_to(target, only, list) {
         return None;
     }
     resolve_algebraic(pos, list.as_slice(), token).ok()

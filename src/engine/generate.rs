@@ -49,11 +49,18 @@ impl<B: Bits> Position<B> {
     /// All pseudo-legal moves of `seat`: each man's movement, captures only
     /// of capturable men, no test of king safety.
     pub(crate) fn generate(&self, seat: usize, list: &mut MoveList) {
-        self.generate_onto(seat, !B::EMPTY, list);
+        self.generate_onto(seat, !B::EMPTY, None, list);
     }
 
-    /// The pseudo-legal moves of `seat` that land on a square of `onto`.
-    pub(crate) fn generate_onto(&self, seat: usize, onto: B, list: &mut MoveList) {
+    /// The pseudo-legal moves of `seat` that land on a square of `onto`,
+    /// of men of kind `only` when given (castlings count as the king's).
+    pub(crate) fn generate_onto(
+        &self,
+        seat: usize,
+        onto: B,
+        only: Option<Kind>,
+        list: &mut MoveList,
+    ) {
         if self.status(seat) == Status::Mated || self.status(seat) == Status::Out {
             return;
         }
@@ -68,35 +75,43 @@ impl<B: Bits> Position<B> {
         let occ = self.occupied;
         let capturable = self.capturable(seat);
         let targets = ((g.all & !occ) | capturable) & onto;
+        let wants = |kind: Kind| only.is_none_or(|k| k == kind);
         let k = &self.by_kind;
+        let of = |kind: Kind| {
+            if wants(kind) {
+                k[kind.index()] & own
+            } else {
+                B::EMPTY
+            }
+        };
         let push_all = |list: &mut MoveList, from: Square, to: B| {
             to.for_each_square(|t| list.push(Move::new(from, t, MoveKind::Normal)));
         };
-        for from in (k[Kind::Knight.index()] & own).squares() {
+        for from in of(Kind::Knight).squares() {
             push_all(list, from, g.knight[from] & targets);
         }
-        for from in (k[Kind::Bishop.index()] & own).squares() {
+        for from in of(Kind::Bishop).squares() {
             push_all(list, from, g.bishop_attacks(from, occ) & targets);
         }
-        for from in (k[Kind::Rook.index()] & own).squares() {
+        for from in of(Kind::Rook).squares() {
             push_all(list, from, g.rook_attacks(from, occ) & targets);
         }
-        for from in (k[Kind::Queen.index()] & own).squares() {
+        for from in of(Kind::Queen).squares() {
             let reach = g.rook_attacks(from, occ) | g.bishop_attacks(from, occ);
             push_all(list, from, reach & targets);
         }
-        for from in (k[Kind::Squirk.index()] & own).squares() {
+        for from in of(Kind::Squirk).squares() {
             // A square reached both by sliding and by leaping is one move.
             let reach = g.rook_attacks(from, occ) | g.leap2[from];
             push_all(list, from, reach & targets);
         }
-        for from in (k[Kind::King.index()] & own).squares() {
+        for from in of(Kind::King).squares() {
             push_all(list, from, g.king[from] & targets);
         }
-        if !walking {
+        if !walking && wants(Kind::Pawn) {
             self.generate_pawns(seat, capturable, onto, list);
         }
-        if !self.rules.castles.is_empty() {
+        if !self.rules.castles.is_empty() && wants(Kind::King) {
             self.generate_castlings(seat, onto, list);
         }
     }

@@ -4,6 +4,7 @@
 use super::moves::{Move, MoveList};
 use super::position::{Position, Status};
 use crate::board::Bits;
+use crate::men::Kind;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,11 +121,12 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// The legal moves of the player to move that land on `to`, when his turn
-    /// is an ordinary one: a fast path for resolving a move whose target is
-    /// known. `false` means the turn is a pass, the game is over, or no
-    /// legal move lands there: ask [`Position::turn_moves`].
-    pub fn legal_moves_to(&self, to: usize, list: &mut MoveList) -> bool {
+    /// The legal moves of the player to move that land on `to`, of men of
+    /// kind `only` when given (castlings count as the king's), when his turn
+    /// is an ordinary one: a fast path for resolving a move whose target and
+    /// man are known. `false` means the turn is a pass, the game is over, or
+    /// no such legal move lands there: ask [`Position::turn_moves`].
+    pub fn legal_moves_to(&self, to: usize, only: Option<Kind>, list: &mut MoveList) -> bool {
         let me = self.turn as usize;
         // A walking king is judged on all his moves: see `turn_moves`.
         if matches!(
@@ -140,7 +142,7 @@ impl<B: Bits> Position<B> {
             return false;
         }
         list.clear();
-        self.generate_onto(me, B::bit(to), list);
+        self.generate_onto(me, B::bit(to), only, list);
         if list.is_empty() {
             return false;
         }

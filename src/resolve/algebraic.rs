@@ -10,7 +10,8 @@ use crate::engine::{Move, MoveKind, Position};
 use crate::men::Kind;
 use crate::notation::algebraic::{Coord, Piece, Token};
 
-fn kind_of(piece: Option<Piece>) -> Kind {
+/// The kind of man a piece letter names (none: a pawn).
+pub(crate) fn kind_of(piece: Option<Piece>) -> Kind {
     match piece {
         None | Some(Piece::Pawn) => Kind::Pawn,
         Some(Piece::King) => Kind::King,
