@@ -751,8 +751,8 @@ fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList
         return None;
     };
     // A bare coordinate move (`g1f3`) may be any man's.
-    let only = (piece.is_some() || from.is_none())
-        .then(|| crate::resolve::algebraic::kind_of(*piece));
+    let only =
+        (piece.is_some() || from.is_none()).then(|| crate::resolve::algebraic::kind_of(*piece));
     let shape = pos.variant().shape;
     let (x, y) = (i32::from(to.file), i32::from(to.rank));
     if !shape.contains(x, y) {

@@ -302,8 +302,14 @@ fn errors_name_the_column_and_list_the_legal_steps() {
 fn an_exchange_may_bring_a_pawn_of_the_queue() {
     let p = pos("k7/2P5/8/8/8/8/8/K7[PN] w - - 0 1");
     let all = texts(&p, [1, 1]);
-    assert!(all.contains(&"[1 1] c7-c8=P, Ka1-a2".to_string()), "{all:?}");
-    assert!(all.contains(&"[1 1] c7-c8=N, Ka1-a2".to_string()), "{all:?}");
+    assert!(
+        all.contains(&"[1 1] c7-c8=P, Ka1-a2".to_string()),
+        "{all:?}"
+    );
+    assert!(
+        all.contains(&"[1 1] c7-c8=N, Ka1-a2".to_string()),
+        "{all:?}"
+    );
     assert!(all.contains(&"[1 1] c7-c8, Ka1-a2".to_string()), "{all:?}");
     let mut q = p.clone();
     play(&mut q, "[1 1] c7-c8=P, Ka1-a2");

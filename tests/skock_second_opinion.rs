@@ -137,46 +137,6 @@ impl Naive {
         out
     }
 
-    /// Every path of the man on `at` for `left` more steps: the text after
-    /// the start square, and the position after it.
-    fn paths(
-        &self,
-        at: usize,
-        left: u8,
-        die: u8,
-        text: String,
-        out: &mut Vec<(String, Naive, usize)>,
-    ) {
-        if left == 0 {
-            out.push((text, self.clone(), at));
-            return;
-        }
-        for (to, capture) in self.steps(at, left == 1, die) {
-            let mut next = self.clone();
-            if let Some((kind, owner)) = next.board[to] {
-                next.queues[owner].push(kind);
-            }
-            next.board[to] = next.board[at].take();
-            let step = format!("{text}{}{}", if capture { 'x' } else { '-' }, name(to));
-            next.paths(to, left - 1, die, step.clone(), out);
-            // A pawn on its last rank may be exchanged for any kind of its
-            // owner's queue; the pawn goes to the end of the queue.
-            let me = self.turn;
-            let last_rank = if me == 0 { 7 } else { 0 };
-            if next.board[to] == Some(('P', me)) && to / 8 == last_rank {
-                let kinds: BTreeSet<char> = next.queues[me].chars().collect();
-                for kind in kinds {
-                    let mut swapped = next.clone();
-                    let i = swapped.queues[me].find(kind).expect("in the queue");
-                    swapped.queues[me].remove(i);
-                    swapped.queues[me].push('P');
-                    swapped.board[to] = Some((kind, me));
-                    swapped.paths(to, left - 1, die, format!("{step}={kind}"), out);
-                }
-            }
-        }
-    }
-
     fn path_texts(&self, at: usize, die: u8) -> Vec<(String, Naive, usize)> {
         let Some((kind, _)) = self.board[at] else {
             return Vec::new();
@@ -187,7 +147,10 @@ impl Naive {
             format!("{kind}{}", name(at))
         };
         let mut out = Vec::new();
-        self.paths(at, die, die, start, &mut out);
+        self.any_path(at, die, die, start, &mut |after, end, text| {
+            out.push((text.to_string(), after.clone(), end));
+            false
+        });
         out
     }
 
@@ -266,29 +229,34 @@ impl Naive {
         out
     }
 
-    /// Walks the paths of the man on `at` depth first until `done` accepts
-    /// the position at the end of one (no memory of dead ends).
+    /// Walks the paths of the man on `at` depth first, `left` steps to go,
+    /// until `done` accepts the position at the end of one (with the end
+    /// square and the path's text); no memory of dead ends.
     fn any_path(
         &self,
         at: usize,
         left: u8,
         die: u8,
-        done: &mut dyn FnMut(&Naive, usize) -> bool,
+        text: String,
+        done: &mut dyn FnMut(&Naive, usize, &str) -> bool,
     ) -> bool {
         if left == 0 {
-            return done(self, at);
+            return done(self, at, &text);
         }
         let me = self.turn;
         let last_rank = if me == 0 { 7 } else { 0 };
-        for (to, _) in self.steps(at, left == 1, die) {
+        for (to, capture) in self.steps(at, left == 1, die) {
             let mut next = self.clone();
             if let Some((kind, owner)) = next.board[to] {
                 next.queues[owner].push(kind);
             }
             next.board[to] = next.board[at].take();
-            if next.any_path(to, left - 1, die, done) {
+            let step = format!("{text}{}{}", if capture { 'x' } else { '-' }, name(to));
+            if next.any_path(to, left - 1, die, step.clone(), done) {
                 return true;
             }
+            // A pawn on its last rank may be exchanged for any kind of its
+            // owner's queue; the pawn goes to the end of the queue.
             if next.board[to] == Some(('P', me)) && to / 8 == last_rank {
                 let kinds: BTreeSet<char> = next.queues[me].chars().collect();
                 for kind in kinds {
@@ -297,7 +265,7 @@ impl Naive {
                     swapped.queues[me].remove(i);
                     swapped.queues[me].push('P');
                     swapped.board[to] = Some((kind, me));
-                    if swapped.any_path(to, left - 1, die, done) {
+                    if swapped.any_path(to, left - 1, die, format!("{step}={kind}"), done) {
                         return true;
                     }
                 }
@@ -315,9 +283,10 @@ impl Naive {
         };
         orders.iter().any(|&[a, b]| {
             self.mine().into_iter().any(|first| {
-                self.any_path(first, a, a, &mut |after, end| {
+                self.any_path(first, a, a, String::new(), &mut |after, end, _| {
                     after.mine().into_iter().any(|second| {
-                        second != end && after.any_path(second, b, b, &mut |_, _| true)
+                        second != end
+                            && after.any_path(second, b, b, String::new(), &mut |_, _, _| true)
                     })
                 })
             })

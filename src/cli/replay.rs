@@ -146,13 +146,11 @@ fn print_dice_table(trace: &roundtable::dice_replay::DiceTrace) {
         "Material on the {} scale (king not counted; a queued man counts once back):\n{table}\n",
         scale.name
     );
-    match &trace.outcome {
-        Some(o) => println!("Result: {}", describe_outcome(v, o)),
-        None => println!(
-            "Result: the game goes on ({} to throw)",
-            v.seat_name(last.turn())
-        ),
-    }
+    print_result(
+        v,
+        trace.outcome.as_ref(),
+        &format!("{} to throw", v.seat_name(last.turn())),
+    );
 }
 
 #[derive(Tabled)]
@@ -207,11 +205,21 @@ fn print_table<B: Bits>(trace: &Trace<B>) {
         "Material on the {} scale (king not counted):\n{table}\n",
         scale.name
     );
-    match &trace.outcome {
+    print_result(
+        v,
+        trace.outcome.as_ref(),
+        &format!("{} to move", v.seat_name(last.turn())),
+    );
+}
+
+/// The game's result, or who is to play when it goes on.
+fn print_result(
+    v: &roundtable::variant::Variant,
+    outcome: Option<&roundtable::engine::Outcome>,
+    next: &str,
+) {
+    match outcome {
         Some(o) => println!("Result: {}", describe_outcome(v, o)),
-        None => println!(
-            "Result: the game goes on ({} to move)",
-            v.seat_name(last.turn())
-        ),
+        None => println!("Result: the game goes on ({next})"),
     }
 }
