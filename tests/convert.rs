@@ -165,6 +165,14 @@ fn random_legal_games_round_trip() {
             round_trips(&game);
         }
     }
+    // Skock: each turn a throw and two paths (or a return, or a pass).
+    let skock = variant::by_id("skock").expect("skock");
+    let mut rng = Rng::new(2026);
+    for _ in 0..8 {
+        let game = selfplay::dice_game(skock, &mut rng, 150).expect("selfplay");
+        let carried = round_trips(&game);
+        assert!(carried.contains(&Notation::Pgn) && carried.contains(&Notation::Jsonl));
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use roundtable::{Error, Game, read_stream};
 
 const MORPHY: &str = include_str!("../records/morphy-opera-1858.pgn");
 const VERNEY: &str = include_str!("../records/verney-1881.txt");
+const SKOCK: &str = include_str!("../records/skock-selfplay-253.pgn");
 
 /// Reads and checks every game of `bytes`; returns the errors met.
 fn errors_of(bytes: Vec<u8>) -> Vec<Error> {
@@ -71,6 +72,32 @@ proptest! {
     fn pgn_like_text_never_panics(text in "[\\[\\]\"a-hKQRBNx1-8 .=+#(){};$!?*/-]{0,400}") {
         for e in errors_of(text.into_bytes()) {
             prop_assert!(!e.to_string().trim().is_empty());
+        }
+    }
+
+    /// Skock movetext: throws, paths, returns and passes in any order and
+    /// any damage; a damaged copy of the Skock record fails at a place.
+    #[test]
+    fn skock_movetext_never_panics(body in "(\\[[1-6] [1-6]\\] |[a-h][1-8]|[-x,=]|[KQRBNP]|back |-- |[0-9]+\\. |\\{c\\} ){0,60}") {
+        let text = format!("[Variant \"skock\"]\n\n{body}\n");
+        for e in errors_of(text.into_bytes()) {
+            prop_assert!(!e.to_string().trim().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_damaged_skock_record_fails_at_a_place(edits in proptest::collection::vec((any::<usize>(), proptest::option::of(any::<u8>())), 1..4)) {
+        let bytes = damaged(SKOCK, &edits);
+        for e in errors_of(bytes) {
+            prop_assert!(!e.to_string().trim().is_empty());
+            if let Error::Replay(r) = &e {
+                // A turn that does not fit names its place (a record of
+                // another variant, after a damaged Variant tag, may fail
+                // before its first move).
+                if r.round > 0 {
+                    prop_assert!(place(&e).is_some(), "{e}");
+                }
+            }
         }
     }
 
