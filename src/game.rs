@@ -521,7 +521,9 @@ impl Game {
         }).collect())
     }
 
-    /// The position after `ply` plies (0: the start), if the game is that long.
+    /// The position after `ply` plies (0: the start), if the game is that
+    /// long; `None` for a dice game, whose positions carry queues (see
+    /// [`Game::dice_trace`]).
     pub fn board_after(&self, ply: usize) -> Option<Board> {
         macro_rules! pick {
             ($t:expr, $w:ident) => {{
@@ -538,7 +540,7 @@ impl Game {
             AnyTrace::W64(t) => pick!(t, W64),
             AnyTrace::W128(t) => pick!(t, W128),
             AnyTrace::W256(t) => pick!(t, W256),
-            // A dice position is not a one-move board: see `dice_positions`.
+            // A dice position is not a one-move board: see `dice_trace`.
             AnyTrace::Dice(_) => None,
         }
     }
