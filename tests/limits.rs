@@ -112,6 +112,46 @@ fn a_hundred_thousand_games_stream_one_at_a_time() {
     assert_eq!((games, plies), (100_000, 300_000));
 }
 
+/// A reader that yields `game` `count` times without holding the whole
+/// text: the file is never in memory, only the game being read.
+struct Repeated {
+    game: &'static [u8],
+    count: usize,
+    at: usize,
+}
+
+impl std::io::Read for Repeated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut n = 0;
+        while n < buf.len() && self.count > 0 {
+            let take = (self.game.len() - self.at).min(buf.len() - n);
+            buf[n..n + take].copy_from_slice(&self.game[self.at..self.at + take]);
+            n += take;
+            self.at += take;
+            if self.at == self.game.len() {
+                self.at = 0;
+                self.count -= 1;
+            }
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_million_games_in_one_file_stream_one_at_a_time() {
+    let source = Repeated {
+        game: b"1. e4 *\n\n",
+        count: 1_000_000,
+        at: 0,
+    };
+    let mut games = 0;
+    for record in read_stream(std::io::BufReader::new(source)).expect("stream") {
+        assert_eq!(record.expect("reads").moves.len(), 1);
+        games += 1;
+    }
+    assert_eq!(games, 1_000_000);
+}
+
 #[test]
 fn binary_junk_is_an_error_not_a_panic() {
     let mut seed = 0x1234_5678_9ABC_DEF0u64;
