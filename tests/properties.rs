@@ -160,3 +160,63 @@ proptest! {
         }
     }
 }
+
+/// Reads, and replays, every game of `bytes`, however many there are.
+fn read_all(bytes: &[u8]) {
+    if let Ok(games) = read_stream(std::io::Cursor::new(bytes.to_vec())) {
+        for record in games.flatten() {
+            let _ = Game::validate(&record);
+        }
+    }
+}
+
+/// The least time of two runs of `read_all` over `bytes`.
+fn reading_time(bytes: &[u8]) -> std::time::Duration {
+    (0..2)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            read_all(bytes);
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// No input takes more than linear time: a fragment repeated to sixteen
+    /// times the length takes at most about sixteen times as long. The
+    /// fragments are the shapes that catch a reader rescanning what it has
+    /// read (open comments and variations, tags, escape lines, long tokens,
+    /// moves, table rows, JSON) mixed with random PGN-like text. This is a
+    /// ratio of two runs on the same machine, not a speed target: the bound
+    /// (64×, with a 2 ms floor under the short run) sits far above linear
+    /// noise and far below the 256× a quadratic reader would show.
+    #[test]
+    fn reading_takes_linear_time(parts in proptest::collection::vec(prop_oneof![
+        Just("{ open comment ".to_string()),
+        Just("(1. e4 ".to_string()),
+        Just("[Event \"x\"]\n".to_string()),
+        Just("[FEN \"".to_string()),
+        Just("\n% escape\n".to_string()),
+        Just("; rest of line\n".to_string()),
+        Just("1. e4 e5 2. Nf3 Nc6 ".to_string()),
+        Just("e4".to_string()),
+        Just("| P-K4 | P-Q4 | P-K4 | P-Q4 |\n".to_string()),
+        Just("{\"moves\": [\"e4\", ".to_string()),
+        Just("[1 4] f4xe5, Ng2-f4-g2-f4xe6 ".to_string()),
+        Just("\n\n".to_string()),
+        "[\\[\\]\"a-hKQRBNx1-8 .=+#(){};$!?*/%|-]{1,20}",
+    ], 1..6)) {
+        let fragment = parts.concat();
+        let repeat = |len: usize| fragment.repeat(len / fragment.len() + 1).into_bytes();
+        let short = reading_time(&repeat(16 * 1024));
+        let long = reading_time(&repeat(256 * 1024));
+        let floor = short.max(std::time::Duration::from_millis(2));
+        prop_assert!(
+            long <= floor * 64,
+            "{fragment:?}: 16 KB in {short:?}, 256 KB in {long:?}"
+        );
+    }
+}
