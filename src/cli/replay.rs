@@ -140,11 +140,12 @@ fn print_dice_table(trace: &roundtable::dice_replay::DiceTrace) {
             exchanges: counts[s].exchanges,
         })
         .collect();
-    let mut table = tabled::Table::new(rows);
-    table.with(Style::psql());
-    println!(
-        "Material on the {} scale (king not counted; a queued man counts once back):\n{table}\n",
-        scale.name
+    print_material(
+        rows,
+        &format!(
+            "Material on the {} scale (king not counted; a queued man counts once back)",
+            scale.name
+        ),
     );
     print_result(
         v,
@@ -199,17 +200,22 @@ fn print_table<B: Bits>(trace: &Trace<B>) {
                 .saturating_sub(end.get(s).copied().unwrap_or(0)),
         })
         .collect();
-    let mut table = tabled::Table::new(rows);
-    table.with(Style::psql());
-    println!(
-        "Material on the {} scale (king not counted):\n{table}\n",
-        scale.name
+    print_material(
+        rows,
+        &format!("Material on the {} scale (king not counted)", scale.name),
     );
     print_result(
         v,
         trace.outcome.as_ref(),
         &format!("{} to move", v.seat_name(last.turn())),
     );
+}
+
+/// A material table under its heading.
+fn print_material<R: Tabled>(rows: Vec<R>, heading: &str) {
+    let mut table = tabled::Table::new(rows);
+    table.with(Style::psql());
+    println!("{heading}:\n{table}\n");
 }
 
 /// The game's result, or who is to play when it goes on.

@@ -91,24 +91,9 @@ pub fn report<B: Bits>(
     let end = trace.last();
     let counted: Vec<u32> = (0..v.players()).map(|s| end.points(s)).collect();
     let status: Vec<crate::engine::Status> = (0..v.players()).map(|s| end.status(s)).collect();
-    let (result, reason) = match result {
-        Some(r) => (r.score, r.reason),
-        None => ("*".to_string(), None),
-    };
+    let rounds = trace.plies.last().map(|p| p.round).unwrap_or(0);
+    let (plies, in_variations) = (trace.plies.len(), trace.variation_plies());
     GameReport {
-        source: source.to_string(),
-        variant: v.id.to_string(),
-        tags: record
-            .tags
-            .iter()
-            .map(|t| (t.key.clone(), t.value.clone()))
-            .collect(),
-        plies: trace.plies.len(),
-        variation_plies: trace.variation_plies(),
-        rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
-        result,
-        reason,
-        scale: scale.clone(),
         players: names,
         teams,
         material: material::by_round(trace, scale),
@@ -121,6 +106,55 @@ pub fn report<B: Bits>(
             .map(|p| p.round),
         two_king_checkmate: super::two_kings::two_king_checkmate(trace),
         points: super::points::points(v, record, &counted, &status),
+        dice: None,
+        ..head(
+            source,
+            v,
+            record,
+            scale,
+            result,
+            (plies, in_variations, rounds),
+        )
+    }
+}
+
+/// What every game report starts with: the source, the variant, the tags,
+/// the counts of plies (main line, variations) and rounds, the result and
+/// the scale. The players and everything after them are the caller's.
+fn head(
+    source: &str,
+    v: &crate::variant::Variant,
+    record: &Record,
+    scale: &Scale,
+    result: Option<crate::record::GameResult>,
+    (plies, variation_plies, rounds): (usize, usize, usize),
+) -> GameReport {
+    let (result, reason) = match result {
+        Some(r) => (r.score, r.reason),
+        None => ("*".to_string(), None),
+    };
+    GameReport {
+        source: source.to_string(),
+        variant: v.id.to_string(),
+        tags: record
+            .tags
+            .iter()
+            .map(|t| (t.key.clone(), t.value.clone()))
+            .collect(),
+        plies,
+        variation_plies,
+        rounds,
+        result,
+        reason,
+        scale: scale.clone(),
+        players: Vec::new(),
+        teams: Vec::new(),
+        material: Vec::new(),
+        mates: Vec::new(),
+        stats: Vec::new(),
+        draw_claimable_from_round: None,
+        two_king_checkmate: None,
+        points: None,
         dice: None,
     }
 }
@@ -139,38 +173,24 @@ pub fn dice_report(
         Some(o) => Some(crate::convert::result_of(v, o)),
         None => record.result.clone(),
     };
-    let (result, reason) = match result {
-        Some(r) => (r.score, r.reason),
-        None => ("*".to_string(), None),
-    };
-    let plies = trace.plies.iter().map(|p| players::TalliedPly {
+    let tallied = trace.plies.iter().map(|p| players::TalliedPly {
         seat: p.seat,
         pass: matches!(p.turn.action, crate::engine::dice::DiceAction::Pass),
         inferred: false,
         events: &p.events,
     });
+    let rounds = trace.plies.last().map(|p| p.round).unwrap_or(0);
+    let counts = (trace.plies.len(), trace.variation_plies(), rounds);
     GameReport {
-        source: source.to_string(),
-        variant: v.id.to_string(),
-        tags: record
-            .tags
-            .iter()
-            .map(|t| (t.key.clone(), t.value.clone()))
-            .collect(),
-        plies: trace.plies.len(),
-        variation_plies: trace.variation_plies(),
-        rounds: trace.plies.last().map(|p| p.round).unwrap_or(0),
-        result,
-        reason,
-        scale: scale.clone(),
         players: v.seats.iter().map(|s| s.name.to_string()).collect(),
         teams: v.seats.iter().map(|s| vec![s.name.to_string()]).collect(),
         material: crate::dice_replay::material_by_round(trace, scale),
         mates: Vec::new(),
-        stats: players::tally(v, plies, scale),
+        stats: players::tally(v, tallied, scale),
         draw_claimable_from_round: None,
         two_king_checkmate: None,
         points: None,
         dice: Some(crate::dice_replay::counts(trace)),
+        ..head(source, v, record, scale, result, counts)
     }
 }
