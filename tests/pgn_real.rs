@@ -514,3 +514,109 @@ fn localized_letters_are_written_and_read_back() {
     assert_eq!(long(&game), long(&again));
     assert_eq!(again.resolved().moves[2].variations.len(), 1);
 }
+
+const GLYPHS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn-glyphs");
+
+/// Every game of a file in tests/data/pgn-glyphs, read or not.
+fn glyph_games(file: &str) -> Vec<Result<Record, Error>> {
+    read_file(format!("{GLYPHS}/{file}"))
+        .expect("the file opens")
+        .collect()
+}
+
+#[test]
+fn evaluation_signs_written_as_text_are_glyphs() {
+    // `Qxf3 !!` spaced from its move, `Re1+ -+` closing a variation
+    // (Black wins: glyph 19) in Paulsen-Morphy 1857.
+    let games: Vec<Record> = glyph_games("gates-carlsen-paulsen-morphy.pgn")
+        .into_iter()
+        .map(|g| g.expect("the game reads"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(Game::validate(g).is_ok(), "{:?}", g.tags);
+    }
+    let morphy = &games[1];
+    let qxf3 = morphy
+        .moves
+        .iter()
+        .find(|m| m.mv == "Qxf3")
+        .expect("17... Qxf3");
+    assert_eq!(qxf3.nags, vec![3]);
+    let rd1 = morphy
+        .moves
+        .iter()
+        .find(|m| m.mv == "Rd1")
+        .expect("20. Rd1");
+    let line = &rd1.variations[0];
+    assert_eq!(
+        line.last().map(|m| (m.mv.as_str(), m.nags.clone())),
+        Some(("Re1+", vec![19]))
+    );
+
+    // kokopu's collection: `!`, `?!`, `RR`, `+/=`, `N` in game 2 (which
+    // then fails on its first comment, see below), `+-` and `inf` in game 3.
+    let misc = glyph_games("kokopu-misc.pgn");
+    assert_eq!(misc.len(), 15);
+    let variations = misc[2].as_ref().expect("game 3 reads");
+    assert!(Game::validate(variations).is_ok());
+    assert_eq!(variations.moves[1].variations[0][0].nags, vec![18]);
+    let bc4 = &variations.moves[4].variations[0];
+    assert_eq!(bc4[0].mv, "Bc4");
+    let nxd4 = &variations.moves[4].variations[1][2];
+    assert_eq!(nxd4.variations[0][0].nags, vec![5]);
+    assert_eq!(nxd4.variations[0][1].nags, vec![13]);
+    let long_short = misc[5].as_ref().expect("game 6 reads");
+    assert_eq!(long_short.moves[1].variations[0][0].nags, vec![18]);
+    // Written back, the signs are numeric glyphs and read back the same.
+    let again = Game::replay(variations.clone())
+        .and_then(|g| g.write(Notation::Pgn))
+        .expect("writes");
+    assert!(again.text.contains("e6 $18"), "{}", again.text);
+}
+
+#[test]
+fn real_shapes_of_kokopu_collection_read_or_fail_where_pgn_says() {
+    let misc = glyph_games("kokopu-misc.pgn");
+    for (i, g) in misc.iter().enumerate() {
+        match i {
+            // `{... ab{cd\}ef ...}`: PGN has no escape inside a comment, the
+            // first `}` closes it, and `ef\\ghij` is no move. A decision of
+            // ours (the PGN standard's reading; kokopu's own writer escapes).
+            1 => {
+                let e = g.as_ref().expect_err("the escaped brace");
+                let text = e.to_string();
+                assert!(text.contains("14:62") && text.contains('}'), "{text}");
+            }
+            // Null moves in the main line are findings (a pass where moves
+            // were legal), named at the first one.
+            6 => {
+                let record = g.as_ref().expect("game 7 reads");
+                match Game::validate(record) {
+                    Err(Error::Replay(r)) => {
+                        assert_eq!(r.span.map(|s| (s.line, s.column)), Some((89, 6)));
+                        assert_eq!(r.text, "--");
+                    }
+                    other => panic!("a null move: {other:?}"),
+                }
+            }
+            _ => {
+                let record = g.as_ref().unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+                if let Err(e) = Game::validate(record) {
+                    panic!("game {}: {e}", i + 1);
+                }
+            }
+        }
+    }
+    // `1... h6*`: the result glued to the last move.
+    let glued = misc[9].as_ref().expect("game 10 reads");
+    let moves: Vec<&str> = glued.moves.iter().map(|m| m.mv.as_str()).collect();
+    assert_eq!(moves, ["h6"]);
+    let spaced = misc[8].as_ref().expect("game 9 reads (`1. a3 *`)");
+    assert_eq!(glued.result, spaced.result);
+    // `[Variant "Standard"]` and `[Variant "Regular"]` are orthodox chess.
+    for i in [8, 9] {
+        let game = Game::replay(misc[i].as_ref().expect("reads").clone()).expect("replays");
+        assert_eq!(game.variant().id, "chess");
+    }
+}

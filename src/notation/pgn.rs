@@ -310,15 +310,32 @@ fn result_token(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
+/// A glyph written as text, as its numeric annotation glyph: the move
+/// marks, and the evaluation signs of printed annotation (`+-`, `=/+`,
+/// `±`, `∞`, `N` for a novelty ...) that books and many databases write in
+/// PGN movetext instead of `$18`, `$15` ... None of them can be a move.
 fn nag_symbol(s: &str) -> Option<u16> {
-    match s {
-        "!" => Some(1),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
-        _ => None,
-    }
+    Some(match s {
+        "!" => 1,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "□" => 7,
+        "=" => 10,
+        "∞" | "inf" => 13,
+        "+=" | "+/=" | "⩲" => 14,
+        "=+" | "=/+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" | "+−" => 18,
+        "-+" | "−+" => 19,
+        "=/∞" => 44,
+        "∆" | "Δ" => 140,
+        "RR" => 145,
+        "N" => 146,
+        _ => return None,
+    })
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -863,6 +880,11 @@ impl<R: BufRead> PgnReader<R> {
                     self.builder.finished = true;
                 } else if let Some(value) = nag_symbol(&text) {
                     self.builder.push(Node::Nag { value, pos });
+                } else if let Some(played) = text.strip_suffix('*').filter(|m| !m.is_empty()) {
+                    // A result glued to the last move (`h6*`): the move,
+                    // then the `*` read as the next token.
+                    self.cursor = end - 1;
+                    self.push_ply(played.to_string(), pos, i, end - 1)?;
                 } else {
                     self.push_ply(text, pos, i, end)?;
                 }

@@ -16,7 +16,9 @@ pub const CHESS: Variant = Variant {
     summary: "FIDE chess on 8x8: castling, en passant, promotion; the engine's reference",
     castlings: CASTLINGS,
     hints: NotationHints {
-        aliases: &["standard", "orthodox"],
+        // "From Position" is what lichess writes for a standard game from a set-up
+        // position; "Regular" and "Normal" come from other programs.
+        aliases: &["standard", "orthodox", "regular", "normal", "from position"],
         variant_tag: false,
         ..Variant::ORTHODOX.hints
     },

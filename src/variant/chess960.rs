@@ -64,6 +64,7 @@ pub const CHESS960: Variant = Variant {
             "fischer random",
             "fischer-random",
             "chess 960",
+            "chess-960",
             "960",
             "frc",
         ],
