@@ -147,3 +147,32 @@ fn output_into_a_closed_pipe_ends_quietly() {
     assert_ne!(out.status.code(), Some(101), "{stderr}");
     assert!(head.starts_with(b"[Event"));
 }
+
+/// A one-game command handed a corpus says so, for a small file read whole
+/// and for a large one probed as a stream; the one game of a file reads.
+#[test]
+fn a_one_game_command_refuses_a_corpus_small_or_large() {
+    let dir = std::env::temp_dir().join(format!("roundtable-one-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let one = dir.join("one.pgn");
+    let small = dir.join("small.pgn");
+    let large = dir.join("large.pgn");
+    std::fs::write(&one, game).expect("write");
+    std::fs::write(&small, game.repeat(2)).expect("write");
+    // Past the size from which the file is first read as a stream.
+    std::fs::write(&large, game.repeat(40_000)).expect("write");
+    assert!(std::fs::metadata(&large).expect("size").len() > 2 << 20);
+    for command in ["replay", "show"] {
+        roundtable().arg(command).arg(&one).assert().success();
+        for corpus in [&small, &large] {
+            roundtable()
+                .arg(command)
+                .arg(corpus)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains("holds more than one game"));
+        }
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}

@@ -90,17 +90,53 @@ pub fn replay_diagnostic(file: &str, source: &str, e: &ReplayError) -> String {
 
 /// The one game of a file, or an error when it holds none or several.
 pub fn one_game(path: &str, from: Option<Format>) -> Result<(String, Record), CliError> {
+    let several = || {
+        CliError::Input(format!(
+            "`{path}` holds more than one game; this command takes one (use `convert` or `validate` for several)"
+        ))
+    };
+    // A large file is first read as a stream, so that a corpus handed to a
+    // one-game command is refused without being held in memory.
+    if path != "-"
+        && std::fs::metadata(path).is_ok_and(|m| m.len() > STREAM_PROBE_FROM)
+        && holds_several(path, from)
+    {
+        return Err(several());
+    }
     let text = text_of(path)?;
     // Two games are enough to tell: the rest of a large file is not parsed.
     let mut games: Vec<_> = input::games_in(&text, from).take(2).collect();
     if games.len() > 1 {
-        return Err(CliError::Input(format!(
-            "`{path}` holds more than one game; this command takes one (use `convert` or `validate` for several)"
-        )));
+        return Err(several());
     }
     match games.pop() {
         Some(Ok(game)) => Ok((text, game)),
         Some(Err(e)) => Err(CliError::Input(input_diagnostic(path, &text, &e))),
         None => Err(CliError::Input(format!("`{path}` holds no game"))),
+    }
+}
+
+/// Files larger than this are probed as a stream before being read whole.
+const STREAM_PROBE_FROM: u64 = 1 << 20;
+
+/// Whether the PGN, PGN4 or JSON Lines file at `path` holds a second game,
+/// read as a stream (no more of the file than its first two games).
+fn holds_several(path: &str, from: Option<Format>) -> bool {
+    use std::io::BufRead;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
+    let format = match from {
+        Some(f) => f,
+        None => match reader.fill_buf() {
+            Ok(head) => input::detect(&roundtable::render::diagnostic::decode(head)),
+            Err(_) => return false,
+        },
+    };
+    match format {
+        Format::Pgn => input::pgn_games(reader).take(2).count() > 1,
+        Format::Jsonl => input::json_lines(reader).take(2).count() > 1,
+        _ => false,
     }
 }
