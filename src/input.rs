@@ -278,12 +278,17 @@ fn variant_named(name: &str, span: Option<Span>) -> Result<&'static Variant, Inp
 }
 
 /// The seat that moves first from `start` (the setup when `None`).
-fn first_seat(variant: &'static Variant, start: Option<&str>) -> Result<usize, InputError> {
+/// `span` is where the start position was written (its tag), if anywhere.
+fn first_seat(
+    variant: &'static Variant,
+    start: Option<&str>,
+    span: Option<Span>,
+) -> Result<usize, InputError> {
     crate::with_width!(variant, B => {
         let text = start.unwrap_or(variant.start);
         crate::notation::read_position::<B>(variant, text)
             .map(|p| p.turn())
-            .map_err(|e| error(None, text, format!("a start position of {} ({e})", variant.id)))
+            .map_err(|e| error(span, text, format!("a start position of {} ({e})", variant.id)))
     })
 }
 
@@ -430,7 +435,11 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
         .and_then(|t| crate::notation::localized::Letters::of_tag(&t.1));
     // The seat is followed only to name players in exits and messages: the
     // moves follow the turn, which eliminations change.
-    let mut seat = first_seat(variant, start_text.as_deref())?;
+    let start_span = tags
+        .iter()
+        .find(|t| t.0.eq_ignore_ascii_case("StartFen4") || t.0.eq_ignore_ascii_case("FEN"))
+        .and_then(|t| t.2);
+    let mut seat = first_seat(variant, start_text.as_deref(), start_span)?;
     let mut round = 1;
     let plies = raw
         .moves
@@ -710,7 +719,7 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
     // Variants with the same players (Verney 1881 and 1892) differ in who
     // moves first: the columns are printed in the order of play.
     let in_order = |v: &&&'static Variant| {
-        first_seat(v, None).is_ok_and(|first| {
+        first_seat(v, None, None).is_ok_and(|first| {
             table
                 .players
                 .iter()

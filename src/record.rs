@@ -319,10 +319,11 @@ impl RecordError {
 
     fn from_serde(e: &serde_json::Error, line_offset: usize) -> RecordError {
         let line = e.line();
-        let column = e.column();
         let full = e.to_string();
-        let suffix = format!(" at line {line} column {column}");
+        let suffix = format!(" at line {line} column {}", e.column());
         let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+        // serde_json says column 0 right after a line break.
+        let column = e.column().max(1);
         RecordError::Json {
             line: line + line_offset,
             column,
@@ -339,7 +340,100 @@ pub fn to_json(record: &Record) -> String {
 
 /// Reads one record from a JSON document.
 pub fn from_json(text: &str) -> Result<Record, RecordError> {
-    serde_json::from_str(text).map_err(|e| RecordError::from_serde(&e, 0))
+    let mut record: Record =
+        serde_json::from_str(text).map_err(|e| RecordError::from_serde(&e, 0))?;
+    locate_moves(&mut record, text, 1);
+    Ok(record)
+}
+
+/// Gives each move of a record read from JSON `text` (whose first line is
+/// line `first_line` of its file) the place of its `mv` value, so that a
+/// move that does not replay is named by line and column like a PGN move.
+/// The `"mv"` keys are met in the text in the order the moves are visited
+/// (each move, then its variations); a value that is not the move's text
+/// (keys in another order, an escaped string) leaves that move unplaced
+/// and the rest are still matched in order.
+fn locate_moves(record: &mut Record, text: &str, first_line: usize) {
+    let mut places = MvPlaces {
+        text,
+        key: memchr::memmem::Finder::new(b"\"mv\""),
+        at: 0,
+        line: first_line,
+        counted: 0,
+        chars: 0,
+    };
+    fn visit(moves: &mut [RecordMove], places: &mut MvPlaces) {
+        for m in moves {
+            if let Some((span, value)) = places.next_mv() {
+                if value == m.mv {
+                    m.origin.span = Some(span);
+                }
+            }
+            for line in &mut m.variations {
+                visit(line, places);
+            }
+        }
+    }
+    visit(&mut record.moves, &mut places);
+}
+
+/// The `"mv"` values of a JSON text, in order, with their places.
+struct MvPlaces<'t> {
+    text: &'t str,
+    /// The searcher for `"mv"`, made once per text.
+    key: memchr::memmem::Finder<'static>,
+    /// Where the search goes on (a byte offset).
+    at: usize,
+    /// The line being counted, from 1.
+    line: usize,
+    /// The byte offset up to which that line's characters are counted.
+    counted: usize,
+    /// The characters from the line's start to `counted`.
+    chars: usize,
+}
+
+impl MvPlaces<'_> {
+    /// The next `"mv"` key's string value (raw, between its quotes) and its
+    /// place. A `"mv"` whose quote follows a backslash is inside a string.
+    fn next_mv(&mut self) -> Option<(Span, &str)> {
+        loop {
+            let key = self.at + self.key.find(self.text.as_bytes().get(self.at..)?)?;
+            self.at = key + 4;
+            if key > 0 && self.text.as_bytes()[key - 1] == b'\\' {
+                continue;
+            }
+            let value = self.text[self.at..]
+                .trim_start()
+                .strip_prefix(':')?
+                .trim_start()
+                .strip_prefix('"')?;
+            let start = self.text.len() - value.len();
+            let end = start + memchr::memchr(b'"', value.as_bytes())?;
+            self.at = end;
+            // Lines and columns are counted on from the last place, so that
+            // a long line is walked once.
+            let between = &self.text.as_bytes()[self.counted..start];
+            if let Some(last) = memchr::memrchr(b'\n', between) {
+                self.line += memchr::memchr_iter(b'\n', between).count();
+                self.counted += last + 1;
+                self.chars = 0;
+            }
+            let run = &self.text[self.counted..start];
+            self.chars += if run.is_ascii() {
+                run.len()
+            } else {
+                run.chars().count()
+            };
+            self.counted = start;
+            let raw = &self.text[start..end];
+            let span = Span {
+                line: self.line,
+                column: self.chars + 1,
+                len: raw.chars().count().max(1),
+            };
+            return Some((span, raw));
+        }
+    }
 }
 
 /// Reads the record on line `line` (from 1) of a JSON Lines stream: errors
@@ -347,11 +441,15 @@ pub fn from_json(text: &str) -> Result<Record, RecordError> {
 pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
     // One UTF-8 check of the whole line is faster than serde_json's check
     // of each string; a line that is not UTF-8 gets serde_json's error.
-    let read = match std::str::from_utf8(bytes) {
-        Ok(text) => serde_json::from_str(text),
-        Err(_) => serde_json::from_slice(bytes),
-    };
-    read.map_err(|e| RecordError::from_serde(&e, line.saturating_sub(1)))
+    let error = |e: serde_json::Error| RecordError::from_serde(&e, line.saturating_sub(1));
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let mut record: Record = serde_json::from_str(text).map_err(error)?;
+            locate_moves(&mut record, text, line);
+            Ok(record)
+        }
+        Err(_) => serde_json::from_slice(bytes).map_err(error),
+    }
 }
 
 /// Writes the record as one line of JSON Lines (compact JSON and `\n`).
