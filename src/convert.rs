@@ -248,6 +248,7 @@ pub fn write_with<B: Bits>(
             String::from_utf8(out).map_err(|e| ConvertError(e.to_string()))?
         }
         _ => {
+            left_out.extend(tags_left_out(&rec));
             // Dice have no place in movetext or tables yet.
             for (i, m) in rec.moves.iter().enumerate() {
                 if let Some([a, b]) = m.dice {
@@ -297,12 +298,34 @@ fn write_text<B: Bits>(
     }
 }
 
-/// Tags for PGN-style output: the record's, then the variant, the seats,
-/// the start position and the result.
+/// Whether a tag of the record can be written on a tag line (PGN, PGN4, a
+/// printed score, a round table) and read back the same: a name such a
+/// line holds, a value on one line. JSON carries any tag.
+fn tag_carried(t: &crate::record::Tag) -> bool {
+    pgn::is_tag_name(&t.key) && !t.value.contains(['\n', '\r'])
+}
+
+/// The tags of `rec` that tag lines leave out, as `Written::left_out` says them.
+pub(crate) fn tags_left_out(rec: &Record) -> Vec<String> {
+    rec.tags
+        .iter()
+        .filter(|t| !tag_carried(t))
+        .map(|t| {
+            format!(
+                "the tag {:?}: a tag line holds no such name or no line break in its value",
+                t.key
+            )
+        })
+        .collect()
+}
+
+/// Tags for PGN-style output: the record's (those a tag line carries), then
+/// the variant, the seats, the start position and the result.
 pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = rec
         .tags
         .iter()
+        .filter(|t| tag_carried(t))
         .map(|t| (t.key.clone(), t.value.clone()))
         .collect();
     if v.hints.variant_tag {
@@ -671,11 +694,16 @@ fn round_table<B: Bits>(
             span: Span::default(),
         });
     }
-    tags.extend(rec.tags.iter().map(|t| TableTag {
-        key: t.key.clone(),
-        value: t.value.clone(),
-        span: Span::default(),
-    }));
+    tags.extend(
+        rec.tags
+            .iter()
+            .filter(|t| tag_carried(t))
+            .map(|t| TableTag {
+                key: t.key.clone(),
+                value: t.value.clone(),
+                span: Span::default(),
+            }),
+    );
     if let Some(start) = &rec.start {
         let key = if v.shape.width == 14 {
             "StartFen4"

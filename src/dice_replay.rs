@@ -459,10 +459,11 @@ pub fn write(
             )));
         }
     };
-    Ok(Written {
-        text,
-        left_out: Vec::new(),
-    })
+    let left_out = match notation {
+        Notation::Json | Notation::Jsonl => Vec::new(),
+        _ => crate::convert::tags_left_out(&rec),
+    };
+    Ok(Written { text, left_out })
 }
 
 /// Each turn's movetext: the turn, its glyphs, comments and variations.

@@ -89,7 +89,13 @@ fn kind_of(line: &[u8], first: bool) -> LineKind {
     let mut chars = text.chars().skip_while(|c| c.is_whitespace());
     match chars.next() {
         None => LineKind::Blank,
-        Some('[') if chars.next().is_some_and(|c| c.is_ascii_alphabetic()) => LineKind::Tag,
+        Some('[')
+            if chars
+                .next()
+                .is_some_and(crate::notation::pgn::begins_tag_name) =>
+        {
+            LineKind::Tag
+        }
         Some(_) => LineKind::Other,
     }
 }

@@ -287,7 +287,28 @@ pub const MAX_DEPTH: usize = 100;
 
 fn is_tag_line(line: &str) -> bool {
     let mut it = line.chars().skip_while(|c| c.is_whitespace());
-    it.next() == Some('[') && it.next().is_some_and(|c| c.is_ascii_alphabetic())
+    it.next() == Some('[') && it.next().is_some_and(begins_tag_name)
+}
+
+/// Whether `c` may begin a tag's name. PGN asks for a letter; real files
+/// (and other programs' output) carry other characters there, and nothing
+/// else in PGN opens with `[` and such a character: not a comment's
+/// embedded command (`[%clk ...]`), not a bracket of any kind, not Skock's
+/// dice (`[1 4]`, so never a digit).
+pub fn begins_tag_name(c: char) -> bool {
+    !c.is_whitespace()
+        && !c.is_ascii_digit()
+        && !matches!(c, '"' | '[' | ']' | '{' | '}' | '(' | ')' | '%' | ';')
+}
+
+/// Whether `key` can stand as a tag's name in PGN and be read back the
+/// same: it begins as [`begins_tag_name`] allows and holds no space, quote
+/// or closing bracket.
+pub fn is_tag_name(key: &str) -> bool {
+    key.chars().next().is_some_and(begins_tag_name)
+        && !key
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | ']'))
 }
 
 /// The key of a tag line (`[White "x"]` gives `White`).
@@ -614,9 +635,7 @@ impl<R: BufRead> PgnReader<R> {
         loop {
             self.skip_ws();
             if self.char_at(self.cursor) != Some('[')
-                || !self
-                    .char_at(self.cursor + 1)
-                    .is_some_and(|c| c.is_ascii_alphabetic())
+                || !self.char_at(self.cursor + 1).is_some_and(begins_tag_name)
             {
                 return Ok(());
             }

@@ -117,21 +117,23 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
         let trimmed = line.trim();
-        if comment.is_none() && trimmed.starts_with('[') && trimmed.ends_with(']') {
-            let inner = &trimmed[1..trimmed.len() - 1];
-            if let Some((key, value)) = inner.split_once(char::is_whitespace) {
-                let value = tag_value(value);
-                let column = line.len() - line.trim_start().len() + 1;
-                tags.push((
-                    key.to_string(),
-                    value,
-                    Span {
-                        line: line_no,
-                        column,
-                        len: trimmed.chars().count(),
-                    },
-                ));
-            }
+        // A tag as PGN has it; a bracketed line whose name PGN could not
+        // carry is left to the moves (and is an error there, never dropped).
+        let tag = (comment.is_none() && trimmed.starts_with('[') && trimmed.ends_with(']'))
+            .then(|| trimmed[1..trimmed.len() - 1].split_once(char::is_whitespace))
+            .flatten()
+            .filter(|(key, _)| super::pgn::is_tag_name(key));
+        if let Some((key, value)) = tag {
+            let column = line.len() - line.trim_start().len() + 1;
+            tags.push((
+                key.to_string(),
+                tag_value(value),
+                Span {
+                    line: line_no,
+                    column,
+                    len: trimmed.chars().count(),
+                },
+            ));
             continue;
         }
         let mut word = String::new();

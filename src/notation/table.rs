@@ -291,8 +291,12 @@ fn tag_value(i: &str) -> NResult<'_, String> {
 
 fn tag_pair(i: &str) -> NResult<'_, (&str, String)> {
     let (i, _) = (space0, char('['), space0).parse_complete(i)?;
-    let (i, key) =
-        take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-').parse_complete(i)?;
+    // A tag's name as PGN reads it (see `pgn::is_tag_name`).
+    let (i, key) = recognize((
+        satisfy(super::pgn::begins_tag_name),
+        take_while(|c: char| !c.is_whitespace() && c != '"' && c != ']'),
+    ))
+    .parse_complete(i)?;
     let (i, _) = (space0, char('"')).parse_complete(i)?;
     let (i, value) = tag_value(i)?;
     let (i, _) = (char('"'), space0, char(']'), space0, eof).parse_complete(i)?;
