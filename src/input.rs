@@ -300,7 +300,10 @@ fn record_tags(tags: Vec<(String, String)>) -> Vec<Tag> {
 }
 
 /// Rule options from an `Options` tag (`name=value name=value`).
+/// The rule options of `Options` tags, each checked against the variant
+/// (an error names the tag).
 fn options_of(
+    variant: &Variant,
     tags: &[(String, String, Option<Span>)],
 ) -> Result<std::collections::BTreeMap<String, String>, InputError> {
     let mut options = std::collections::BTreeMap::new();
@@ -309,6 +312,13 @@ fn options_of(
             let (name, val) = pair
                 .split_once('=')
                 .ok_or_else(|| error(*span, pair, "a rule option written `name=value`"))?;
+            if let Some(why) = crate::replay::option_error(variant, name, val) {
+                return Err(error(
+                    *span,
+                    pair,
+                    format!("a rule option of {}: {why}", variant.id),
+                ));
+            }
             options.insert(name.to_string(), val.to_string());
         }
     }
@@ -428,7 +438,7 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
         other => other.to_string(),
     });
     let start_text = start_text.or_else(|| variant.hints.untagged_start.map(str::to_string));
-    let options = options_of(&tags)?;
+    let options = options_of(variant, &tags)?;
     let letters = tags
         .iter()
         .find(|t| t.0.eq_ignore_ascii_case("Language"))
@@ -813,7 +823,7 @@ pub fn printed_game(text: &str) -> Result<Record, InputError> {
         })
         .collect();
     Ok(Record {
-        options: options_of(&tags)?,
+        options: options_of(variant, &tags)?,
         tags: record_tags(kept),
         comments: score.opening,
         notation: MoveNotation::Descriptive,
@@ -918,7 +928,7 @@ pub fn round_table(text: &str) -> Result<Record, InputError> {
         .collect();
     let (kept, result, start) = split_tags(&tags);
     Ok(Record {
-        options: options_of(&tags)?,
+        options: options_of(variant, &tags)?,
         tags: record_tags(kept),
         notation: MoveNotation::Descriptive,
         start,

@@ -101,39 +101,40 @@ pub fn variant_of(record: &Record) -> Result<&'static Variant, Box<ReplayError>>
         )));
     }
     for (name, value) in &record.options {
-        // How printed scores are read, for every variant.
-        if name.eq_ignore_ascii_case(AMBIGUITY) {
-            if !["error", "recapture"]
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(value))
-            {
-                return Err(fail(format!(
-                    "the option `{name}` takes error, recapture, not `{value}`"
-                )));
-            }
-            continue;
-        }
-        let Some(option) = v.option(name) else {
-            let known: Vec<&str> = v.options.iter().map(|o| o.name).collect();
-            return Err(fail(format!(
-                "{} has no rule option `{name}` (its options: {})",
-                v.id,
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            )));
-        };
-        if !option.values.iter().any(|x| x.eq_ignore_ascii_case(value)) {
-            return Err(fail(format!(
-                "the option `{name}` of {} takes {}, not `{value}`",
-                v.id,
-                option.values.join(", ")
-            )));
+        if let Some(why) = option_error(v, name, value) {
+            return Err(fail(why));
         }
     }
     Ok(v)
+}
+
+/// Why the rule option `name=value` is not one of `v`'s (the reading option
+/// `ambiguity` belongs to every variant), or `None` when it is.
+pub(crate) fn option_error(v: &Variant, name: &str, value: &str) -> Option<String> {
+    if name.eq_ignore_ascii_case(AMBIGUITY) {
+        let known = ["error", "recapture"];
+        return (!known.iter().any(|x| x.eq_ignore_ascii_case(value)))
+            .then(|| format!("the option `{name}` takes error, recapture, not `{value}`"));
+    }
+    let Some(option) = v.option(name) else {
+        let known: Vec<&str> = v.options.iter().map(|o| o.name).collect();
+        return Some(format!(
+            "{} has no rule option `{name}` (its options: {})",
+            v.id,
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            }
+        ));
+    };
+    (!option.values.iter().any(|x| x.eq_ignore_ascii_case(value))).then(|| {
+        format!(
+            "the option `{name}` of {} takes {}, not `{value}`",
+            v.id,
+            option.values.join(", ")
+        )
+    })
 }
 
 /// The reading option of every variant: what to do with a printed move
@@ -545,11 +546,16 @@ impl std::error::Error for ReplayError {}
 
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "round {}, {}: `{}`: {}",
-            self.round, self.player, self.text, self.message
-        )?;
+        // A record-level error (its variant, its options) has no round.
+        if self.round == 0 && self.player.is_empty() {
+            write!(f, "`{}`: {}", self.text, self.message)?;
+        } else {
+            write!(
+                f,
+                "round {}, {}: `{}`: {}",
+                self.round, self.player, self.text, self.message
+            )?;
+        }
         if let Some(line) = &self.variation {
             write!(f, " (in the variation {line})")?;
         }

@@ -1,6 +1,7 @@
 //! Records read from JSON and JSON Lines know where each move stood, so a
 //! move that does not replay is named by line and column like a PGN move;
-//! a start position that does not read is named at its tag.
+//! a start position that does not read, or an unknown rule option, is
+//! named at its tag.
 
 use roundtable::record::{self, Record, RecordMove};
 use roundtable::{Error, Game, read_file, read_str};
@@ -155,4 +156,30 @@ fn a_json_error_right_after_a_line_break_has_a_column() {
         }
         other => panic!("expected a read error, got {other:?}"),
     }
+}
+
+#[test]
+fn an_unknown_rule_option_is_named_at_its_tag() {
+    let text = "[Variant \"quattro\"]\n[Options \"foo=bar\"]\n\n1. e2-e4 *\n";
+    match read_str(text).into_iter().next() {
+        Some(Err(Error::Read(e))) => {
+            assert_eq!(e.span.map(|s| s.line), Some(2));
+            assert_eq!(e.text, "foo=bar");
+            assert!(
+                e.expected.contains("no rule option `foo`"),
+                "{}",
+                e.expected
+            );
+        }
+        other => panic!("expected a read error, got {other:?}"),
+    }
+    // From JSON the option is checked at replay, and the error says so
+    // without a round it does not have.
+    let json = r#"{"format":2,"variant":"quattro","options":{"foo":"bar"},"moves":[]}"#;
+    let record = record::from_json(json).expect("reads");
+    let e = Game::validate(&record).expect_err("an unknown option");
+    assert_eq!(
+        e.to_string(),
+        "`quattro`: quattro has no rule option `foo` (its options: none)"
+    );
 }
