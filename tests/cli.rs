@@ -176,3 +176,26 @@ fn a_one_game_command_refuses_a_corpus_small_or_large() {
     }
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// Self-play writes as it plays; several games go to JSON Lines, never to
+/// one JSON record.
+#[test]
+fn selfplay_refuses_several_games_in_one_json_record() {
+    roundtable()
+        .args(["selfplay", "chess", "--games", "2", "--to", "json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--to jsonl"));
+    let out = roundtable()
+        .args([
+            "selfplay", "chess", "--games", "3", "--seed", "5", "--to", "jsonl",
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .count(),
+        3
+    );
+}

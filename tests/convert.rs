@@ -156,6 +156,10 @@ fn random_legal_games_round_trip() {
         ("quattro", 12, 200),
         ("triple", 12, 200),
         ("team", 12, 200),
+        // Chess.com's own start (the modern array) must be named in what is
+        // written: read without a StartFen4 tag a game starts from the classic.
+        ("chesscom-ffa", 8, 200),
+        ("chesscom-teams", 8, 200),
     ] {
         let v = variant::by_id(id).expect("variant");
         let mut rng = Rng::new(2026);

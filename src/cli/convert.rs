@@ -2,17 +2,15 @@
 //! at a time: games are read, replayed and written as they stream by (in
 //! parallel chunks, in order), so memory stays flat whatever the input size.
 
-use std::io::Write;
-
 use clap::Args;
 use roundtable::convert::{DescriptiveStyle, Notation, WriteOptions};
 use roundtable::input::Format;
 use roundtable::notation::descriptive_short::Knight;
 use roundtable::{Error, Game};
 
-use super::CliError;
 use super::corpus::{self, Item};
 use super::source::{input_diagnostic, replay_diagnostic};
+use super::{CliError, Output};
 
 #[derive(Args, Debug)]
 pub struct ConvertArgs {
@@ -147,71 +145,6 @@ fn convert_one(item: Item, args: &ConvertArgs) -> Result<Converted, CliError> {
         text: written.text,
         warnings,
     })
-}
-
-/// Where the output goes: standard output, or a temporary file beside the
-/// target, renamed over it only when the whole run has succeeded.
-enum Output {
-    Stdout(std::io::BufWriter<std::io::Stdout>),
-    File {
-        file: std::io::BufWriter<std::fs::File>,
-        tmp: String,
-        path: String,
-    },
-}
-
-impl Output {
-    fn open(path: Option<&str>) -> Result<Output, CliError> {
-        Ok(match path {
-            None => Output::Stdout(std::io::BufWriter::new(std::io::stdout())),
-            Some(path) => {
-                let tmp = format!("{path}.roundtable-tmp");
-                let file = std::fs::File::create(&tmp)
-                    .map_err(|e| CliError::Input(format!("cannot write `{path}`: {e}")))?;
-                Output::File {
-                    file: std::io::BufWriter::new(file),
-                    tmp,
-                    path: path.to_string(),
-                }
-            }
-        })
-    }
-
-    fn write(&mut self, text: &str) -> Result<(), CliError> {
-        let done = match self {
-            Output::Stdout(out) => out.write_all(text.as_bytes()),
-            Output::File { file, .. } => file.write_all(text.as_bytes()),
-        };
-        done.map_err(|e| CliError::Input(format!("cannot write the output: {e}")))
-    }
-
-    /// Flushes and, for a file, puts it in place.
-    fn commit(self) -> Result<(), CliError> {
-        match self {
-            Output::Stdout(mut out) => out
-                .flush()
-                .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}"))),
-            Output::File { file, tmp, path } => {
-                let done = file
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .and_then(|f| f.sync_all())
-                    .and_then(|()| std::fs::rename(&tmp, &path));
-                done.map_err(|e| {
-                    let _ = std::fs::remove_file(&tmp);
-                    CliError::Input(format!("cannot write `{path}`: {e}"))
-                })
-            }
-        }
-    }
-
-    /// Drops what was written to a file (a failed run leaves no trace).
-    fn abandon(self) {
-        if let Output::File { file, tmp, .. } = self {
-            drop(file);
-            let _ = std::fs::remove_file(tmp);
-        }
-    }
 }
 
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {

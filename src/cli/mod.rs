@@ -13,6 +13,7 @@ pub mod variants;
 pub mod view;
 
 use std::fmt;
+use std::io::Write;
 
 /// Why a command failed, and the exit code that says so.
 #[derive(Debug)]
@@ -82,6 +83,71 @@ pub fn emit(path: Option<&str>, text: &str) -> Result<(), CliError> {
             out.write_all(text.as_bytes())
                 .and_then(|()| out.flush())
                 .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}")))
+        }
+    }
+}
+
+/// Where the output goes: standard output, or a temporary file beside the
+/// target, renamed over it only when the whole run has succeeded.
+pub enum Output {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File {
+        file: std::io::BufWriter<std::fs::File>,
+        tmp: String,
+        path: String,
+    },
+}
+
+impl Output {
+    pub fn open(path: Option<&str>) -> Result<Output, CliError> {
+        Ok(match path {
+            None => Output::Stdout(std::io::BufWriter::new(std::io::stdout())),
+            Some(path) => {
+                let tmp = format!("{path}.roundtable-tmp");
+                let file = std::fs::File::create(&tmp)
+                    .map_err(|e| CliError::Input(format!("cannot write `{path}`: {e}")))?;
+                Output::File {
+                    file: std::io::BufWriter::new(file),
+                    tmp,
+                    path: path.to_string(),
+                }
+            }
+        })
+    }
+
+    pub fn write(&mut self, text: &str) -> Result<(), CliError> {
+        let done = match self {
+            Output::Stdout(out) => out.write_all(text.as_bytes()),
+            Output::File { file, .. } => file.write_all(text.as_bytes()),
+        };
+        done.map_err(|e| CliError::Input(format!("cannot write the output: {e}")))
+    }
+
+    /// Flushes and, for a file, puts it in place.
+    pub fn commit(self) -> Result<(), CliError> {
+        match self {
+            Output::Stdout(mut out) => out
+                .flush()
+                .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}"))),
+            Output::File { file, tmp, path } => {
+                let done = file
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .and_then(|f| f.sync_all())
+                    .and_then(|()| std::fs::rename(&tmp, &path));
+                done.map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    CliError::Input(format!("cannot write `{path}`: {e}"))
+                })
+            }
+        }
+    }
+
+    /// Drops what was written to a file (a failed run leaves no trace).
+    pub fn abandon(self) {
+        if let Output::File { file, tmp, .. } = self {
+            drop(file);
+            let _ = std::fs::remove_file(tmp);
         }
     }
 }

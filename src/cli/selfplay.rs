@@ -31,13 +31,36 @@ pub struct SelfplayArgs {
 
 pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
+    if args.games > 1 && args.to == Notation::Json {
+        return Err(CliError::Input(
+            "a JSON record holds one game; for several use `--to jsonl`".to_string(),
+        ));
+    }
     let mut rng = Rng::new(args.seed);
-    let mut out = String::new();
-    for _ in 0..args.games {
+    // Games are written as they are played: the output is never held whole.
+    let mut out = super::Output::open(args.output.as_deref())?;
+    let written = play_into(args, variant, &mut rng, &mut out);
+    match written {
+        Ok(()) => out.commit(),
+        Err(e) => {
+            out.abandon();
+            Err(e)
+        }
+    }
+}
+
+/// Plays and writes every game of the run.
+fn play_into(
+    args: &SelfplayArgs,
+    variant: &'static roundtable::variant::Variant,
+    rng: &mut Rng,
+    out: &mut super::Output,
+) -> Result<(), CliError> {
+    for i in 0..args.games {
         let record = if variant.dice {
-            dice_game(variant, &mut rng, args.plies)
+            dice_game(variant, rng, args.plies)
         } else {
-            with_width!(variant, B => game::<B>(variant, &mut rng, args.plies))
+            with_width!(variant, B => game::<B>(variant, rng, args.plies))
                 .map_err(|e| e.to_string())
         }
         .map_err(|e| CliError::Input(format!("{}: {e}", variant.id)))?;
@@ -47,10 +70,10 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
             .write(args.to)
             .map_err(|e| CliError::Input(e.to_string()))?
             .text;
-        if !out.is_empty() && !matches!(args.to, Notation::Jsonl) {
-            out.push('\n');
+        if i > 0 && !matches!(args.to, Notation::Jsonl) {
+            out.write("\n")?;
         }
-        out.push_str(&text);
+        out.write(&text)?;
     }
-    super::emit(args.output.as_deref(), &out)
+    Ok(())
 }
