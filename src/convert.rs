@@ -618,8 +618,14 @@ fn round_table<B: Bits>(
 ) -> Result<String, ConvertError> {
     let v = trace.variant;
     let first = trace.start.turn();
+    // Out of the game: eliminated, or (Chess.com) mated, resigned or timed
+    // out, whose turns are bare `#`, `R`, `T` tokens a cell cannot hold.
     let left = |p: &crate::replay::TracePly<B>| {
-        (0..v.players()).any(|s| p.after.status(s) == crate::engine::Status::Out)
+        (0..v.players()).any(|s| match p.after.status(s) {
+            crate::engine::Status::Out | crate::engine::Status::Walking => true,
+            crate::engine::Status::Mated => v.hints.keeps_exits,
+            _ => false,
+        })
     };
     if let Some(i) = trace.plies.iter().position(left) {
         return Err(ConvertError(format!(

@@ -437,7 +437,15 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
         "4PCo" => variant.start.to_string(),
         other => other.to_string(),
     });
-    let start_text = start_text.or_else(|| variant.hints.untagged_start.map(str::to_string));
+    let start_text = start_text
+        .or_else(|| variant.hints.untagged_start.map(str::to_string))
+        // The variant's own start, named (`[StartFen4 "4PC"]`), is no start
+        // of the record's own: so a game written from its setup (where the
+        // writers name it) reads back the same.
+        .filter(|s| {
+            variant.hints.named_start(s) != Some(variant.start)
+                || variant.hints.untagged_start == Some(s.as_str())
+        });
     let options = options_of(variant, &tags)?;
     let letters = tags
         .iter()
