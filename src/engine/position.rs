@@ -92,7 +92,10 @@ impl<B: Bits> PartialEq for Position<B> {
             && self.by_kind == o.by_kind
             && self.by_seat == o.by_seat
             && self.by_dir == o.by_dir
-            && self.unmoved == o.unmoved
+            // Castling rights, not every unmoved man: a rook whose king has
+            // moved keeps its bit but castles no more, and no position text
+            // can say it is unmoved.
+            && self.castling_rights() == o.castling_rights()
             && self.free == o.free
             && self.ep == o.ep
             && self.status == o.status
@@ -218,9 +221,24 @@ impl<B: Bits> Position<B> {
         self.by_kind[kind.index()]
     }
 
-    /// Kings and rooks that keep their castling rights.
+    /// Kings and rooks that have not moved (a rook keeps its bit when its
+    /// king moves: see [`Position::castling_rights`]).
     pub fn unmoved(&self) -> B {
         self.unmoved
+    }
+
+    /// The squares of the kings and rooks that can still castle by right:
+    /// for each of the variant's castlings whose king and rook are both
+    /// unmoved, those two squares. Equal positions have equal rights, not
+    /// necessarily equal [`Position::unmoved`] sets.
+    pub fn castling_rights(&self) -> B {
+        let mut rights = B::EMPTY;
+        for c in &self.rules.castles {
+            if self.unmoved.has(c.king_from) && self.unmoved.has(c.rook_from) {
+                rights |= B::bit(c.king_from) | B::bit(c.rook_from);
+            }
+        }
+        rights
     }
 
     /// The man on `sq`, if any.
