@@ -228,13 +228,22 @@ impl<B: Bits> Position<B> {
     }
 
     /// The squares of the kings and rooks that can still castle by right:
-    /// for each of the variant's castlings whose king and rook are both
-    /// unmoved, those two squares. Equal positions have equal rights, not
-    /// necessarily equal [`Position::unmoved`] sets.
+    /// for each of the variant's castlings whose king and rook both stand
+    /// unmoved on their squares, those two squares (a castling is allowed by
+    /// right exactly when both its squares are here). Equal positions have
+    /// equal rights, not necessarily equal [`Position::unmoved`] sets: a
+    /// rook whose king has moved keeps its bit, and so do the squares of a
+    /// Multi-chess player's men taken off the board when he leaves.
     pub fn castling_rights(&self) -> B {
+        let stands = |sq: Square, kind: Kind, seat: usize| {
+            self.unmoved.has(sq)
+                && self
+                    .man_at(sq)
+                    .is_some_and(|m| m.kind == kind && m.owner == seat)
+        };
         let mut rights = B::EMPTY;
         for c in &self.rules.castles {
-            if self.unmoved.has(c.king_from) && self.unmoved.has(c.rook_from) {
+            if stands(c.king_from, Kind::King, c.seat) && stands(c.rook_from, Kind::Rook, c.seat) {
                 rights |= B::bit(c.king_from) | B::bit(c.rook_from);
             }
         }

@@ -500,12 +500,14 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
             .collect::<Vec<_>>()
             .join(",")
     };
+    // The castlings allowed by right (king and rook unmoved on their squares).
+    let rights = pos.castling_rights();
     let castle = |notation: &str, i: usize| {
         pos.rules().castles.iter().zip(v.castlings).any(|(r, c)| {
             c.notation == notation
                 && colour_of_seat(v, c.seat) == i
-                && pos.unmoved().has(r.king_from)
-                && pos.unmoved().has(r.rook_from)
+                && rights.has(r.king_from)
+                && rights.has(r.rook_from)
         })
     };
     let mut extras = Vec::new();
