@@ -1686,11 +1686,13 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         // gave him is found on the position the move left, before players
         // left (the mating check, if this move gave it).
         let leaving = |s: usize| before.status(s) != Status::Out && after.status(s) == Status::Out;
-        let left_at_once = (0..after.seats()).any(|s| s != mover && leaving(s)).then(|| {
-            let mut moved_only = *before;
-            moved_only.play_with(mv, true);
-            moved_only
-        });
+        let left_at_once = (0..after.seats())
+            .any(|s| s != mover && leaving(s))
+            .then(|| {
+                let mut moved_only = *before;
+                moved_only.play_with(mv, true);
+                moved_only
+            });
         for seat in (0..after.seats()).filter(|&s| s != mover) {
             let by = match (&left_at_once, after.status(seat)) {
                 (Some(moved_only), Status::Out)

@@ -221,19 +221,31 @@ fn triple_chess_is_quattro_without_the_east_arm() {
 fn a_position_with_two_en_passant_chances_and_a_check_reads_back_from_fen4() {
     use roundtable::board::Bits;
     use roundtable::notation::fen4;
-    let mut pos = position(
-        &["wRd1", "wRk1", "bRc10", "nPj13", "gPm8"],
-        WHITE,
-    );
+    let mut pos = position(&["wRd1", "wRk1", "bRc10", "nPj13", "gPm8"], WHITE);
     let square = |name: &str| quattro().shape.parse_square(name).expect("square");
     pos.set_unmoved(U256::bit(square("h1")) | U256::bit(square("d1")) | U256::bit(square("k1")));
     assert!(pos.castling_rights().any(), "White may castle either way");
-    let pos = play(&play(&play(&play(&pos, "Kh1-h2"), "Rc10-h10"), "j13-j11"), "m8-k8");
+    let pos = play(
+        &play(&play(&play(&pos, "Kh1-h2"), "Rc10-h10"), "j13-j11"),
+        "m8-k8",
+    );
     assert_eq!(pos.turn(), WHITE);
     assert_eq!(pos.fullmove_number(), 2);
-    assert_eq!(pos.ep_chance(BROWN).map(|c| quattro().shape.name(c.target as usize)), Some("j12".to_string()));
-    assert_eq!(pos.ep_chance(GRAY).map(|c| quattro().shape.name(c.target as usize)), Some("l8".to_string()));
-    assert_eq!(pos.last_checker(WHITE), Some(BLACK), "Black's rook checks White");
+    assert_eq!(
+        pos.ep_chance(BROWN)
+            .map(|c| quattro().shape.name(c.target as usize)),
+        Some("j12".to_string())
+    );
+    assert_eq!(
+        pos.ep_chance(GRAY)
+            .map(|c| quattro().shape.name(c.target as usize)),
+        Some("l8".to_string())
+    );
+    assert_eq!(
+        pos.last_checker(WHITE),
+        Some(BLACK),
+        "Black's rook checks White"
+    );
     assert!(pos.unmoved().has(square("k1")), "the rooks have not moved");
     assert!(!pos.castling_rights().any(), "but their king has");
     let text = fen4::write(&pos);

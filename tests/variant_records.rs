@@ -197,10 +197,14 @@ fn carry(rec: &Record, t: &Trace<U256>, way: Way) -> Result<(), String> {
         .collect();
     assert_eq!(back.len(), 1, "{way:?}:\n{}", written.text);
     let again = trace(&back[0]);
-    let moves = |t: &Trace<U256>| -> Vec<String> { t.plies.iter().map(|p| p.long.clone()).collect() };
+    let moves =
+        |t: &Trace<U256>| -> Vec<String> { t.plies.iter().map(|p| p.long.clone()).collect() };
     assert_eq!(moves(&again), moves(t), "{way:?}:\n{}", written.text);
     assert_eq!(again.outcome, t.outcome, "{way:?}");
-    assert!(positions(&again) == positions(t), "{way:?}: the positions differ");
+    assert!(
+        positions(&again) == positions(t),
+        "{way:?}: the positions differ"
+    );
     Ok(())
 }
 
@@ -354,7 +358,7 @@ fn quattro_stats_count_bonus_queens_and_removed_men() {
             pair("Black", "Brown")
         ]
     );
-    // Material on the Verney scale (queen 9): after the mate of White at
+    // Material on the Verney scale (queen 20): after the mate of White at
     // ply 216 of game 4, White's men are off the board or neutral; the neutral
     // h4 and d7 still count for nobody once removed at ply 223, and Black's
     // material grows by the queen's 9 against the ply before the mate
@@ -557,7 +561,9 @@ fn en_passant_directions(t: &Trace<U256>) -> Vec<String> {
     let mut before = &t.start;
     for (i, ply) in t.plies.iter().enumerate() {
         if ply.mv.kind == MoveKind::EnPassant {
-            let taker = before.man_at(ply.mv.from as usize).expect("the capturing pawn");
+            let taker = before
+                .man_at(ply.mv.from as usize)
+                .expect("the capturing pawn");
             let victim = ply
                 .events
                 .iter()
@@ -650,7 +656,11 @@ fn quattro_short_games() {
         ]
     );
     let t = trace(&recs[0]);
-    assert_eq!(en_passant_directions(&t), ["6 East takes North"], "from the side");
+    assert_eq!(
+        en_passant_directions(&t),
+        ["6 East takes North"],
+        "from the side"
+    );
     // Brown leaves with Black's ply 18: Gray, White, Black, then Gray again.
     assert_eq!(
         seats_of(&t, 17, 22),
@@ -689,10 +699,10 @@ fn quattro_short_games() {
     assert_eq!(
         figures(&t),
         [
-            [6, 0, 1, 1, 1, 0, 0, 0, 0], // White: e2xd3 (a pawn, 1); lost d4 (1)
+            [6, 0, 1, 1, 1, 0, 0, 0, 0],  // White: e2xd3 (a pawn, 1); lost d4 (1)
             [6, 0, 2, 10, 1, 1, 0, 1, 0], // Black: a pawn and the bishop, 1 + 9
-            [4, 0, 0, 0, 9, 0, 1, 0, 1], // Brown: lost the bishop; removed men are not taken
-            [6, 0, 0, 0, 0, 0, 0, 0, 0], // Gray
+            [4, 0, 0, 0, 9, 0, 1, 0, 1],  // Brown: lost the bishop; removed men are not taken
+            [6, 0, 0, 0, 0, 0, 0, 0, 0],  // Gray
         ]
     );
     assert_eq!(t.outcome, None, "three players go on");
@@ -708,13 +718,24 @@ fn quattro_short_games() {
     // g13 and e5 and rook i9, 1 + 1 + 9 = 11; Gray: rook g8, 9. No capture.
     assert_eq!(material_after(&t, 0), [1, 10, 11, 9]);
     assert_eq!(material_after(&t, 9), [1, 10, 11, 9]);
-    assert_eq!(figures(&t)[0], [2, 1, 0, 0, 0, 0, 0, 0, 0], "White: two moves, one pass");
+    assert_eq!(
+        figures(&t)[0],
+        [2, 1, 0, 0, 0, 0, 0, 0, 0],
+        "White: two moves, one pass"
+    );
     assert!(attributed(&t).is_empty());
 
     assert_eq!(
         carried(file),
         [
-            vec!["json", "jsonl", "pgn4", "long", "san", "descriptive movetext"],
+            vec![
+                "json",
+                "jsonl",
+                "pgn4",
+                "long",
+                "san",
+                "descriptive movetext"
+            ],
             vec![
                 "json",
                 "jsonl",
@@ -749,7 +770,11 @@ fn triple_short_games() {
         ]
     );
     let t = trace(&recs[0]);
-    assert_eq!(en_passant_directions(&t), ["6 South takes East"], "from the side");
+    assert_eq!(
+        en_passant_directions(&t),
+        ["6 South takes East"],
+        "from the side"
+    );
     // Black leaves with White's ply 16: Brown and White alternate.
     assert_eq!(
         seats_of(&t, 15, 19),
@@ -801,7 +826,14 @@ fn triple_short_games() {
     assert_eq!(
         carried(file),
         [
-            vec!["json", "jsonl", "pgn4", "long", "san", "descriptive movetext"],
+            vec![
+                "json",
+                "jsonl",
+                "pgn4",
+                "long",
+                "san",
+                "descriptive movetext"
+            ],
             vec![
                 "json",
                 "jsonl",
@@ -879,7 +911,14 @@ fn team_short_game() {
 
     assert_eq!(
         carried(file),
-        [vec!["json", "jsonl", "pgn4", "long", "san", "descriptive movetext"]]
+        [vec![
+            "json",
+            "jsonl",
+            "pgn4",
+            "long",
+            "san",
+            "descriptive movetext"
+        ]]
     );
 }
 
@@ -942,7 +981,11 @@ fn double_skak_short_games() {
     let teams = material::by_round(&t, &Scale::default_for(t.variant));
     assert_eq!(teams.last().map(|r| r.teams.clone()), Some(vec![21, 24]));
     assert_eq!(attributed(&t), [("Red".into(), "White".into(), 7, 7)]);
-    assert_eq!(figures(&t)[0], [0, 2, 0, 0, 0, 0, 0, 0, 0], "Yellow passes twice");
+    assert_eq!(
+        figures(&t)[0],
+        [0, 2, 0, 0, 0, 0, 0, 0, 0],
+        "Yellow passes twice"
+    );
     let white = &players::players(&t, &Scale::default_for(t.variant))[2];
     assert_eq!(white.promotions, 1);
 
@@ -1021,7 +1064,14 @@ fn double_king_short_game() {
 /// as above) and who mated whom, as counted by hand in the tests above.
 #[test]
 fn stats_on_the_command_line_reports_the_short_records() {
-    let expected: [(&str, Vec<Vec<u32>>, Vec<Vec<(&str, &str)>>); 5] = [
+    // Per file: each game's material after its last round, and its mates
+    // as (mated, mating).
+    type Expected = (
+        &'static str,
+        Vec<Vec<u32>>,
+        Vec<Vec<(&'static str, &'static str)>>,
+    );
+    let expected: [Expected; 5] = [
         (
             "quattro-short.pgn",
             vec![vec![73, 93, 0, 74], vec![1, 10, 11, 9]],

@@ -442,12 +442,15 @@ fn read_extra<B: Bits>(
                         .ok_or_else(|| bad("checkedBy names a checker for a missing seat"))?;
                     let mut letters = part.chars();
                     let checker = match (letters.next(), letters.next()) {
-                        (Some(c), None) => colour_named(variant, c)
-                            .and_then(|slot| seat_of_colour(variant, slot)),
+                        (Some(c), None) => {
+                            colour_named(variant, c).and_then(|slot| seat_of_colour(variant, slot))
+                        }
                         _ => None,
                     }
                     .ok_or_else(|| {
-                        bad(format!("checkedBy: `{part}` is not a player's colour letter"))
+                        bad(format!(
+                            "checkedBy: `{part}` is not a player's colour letter"
+                        ))
                     })?;
                     pos.set_last_checker(checked, Some(checker));
                 }

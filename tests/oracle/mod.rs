@@ -1178,7 +1178,10 @@ impl State {
                 p
             });
             for s in (0..self.n).filter(|&s| s != mover) {
-                let now = if let Some(p) = moved_only.as_ref().filter(|p| leaves(s) && p.status[s] != St::Out) {
+                let now = if let Some(p) = moved_only
+                    .as_ref()
+                    .filter(|p| leaves(s) && p.status[s] != St::Out)
+                {
                     p
                 } else if after.active(s) {
                     after
