@@ -1586,7 +1586,11 @@ impl<B: Bits> Replayer<'_, B> {
             _ => None,
         };
         if let Some(written) = written_check {
-            let given = events.iter().any(|e| matches!(e, Event::Check { .. }));
+            // A mating ply is written `#` though its move need not check
+            // (Multi-chess: the mate of a player checked earlier takes
+            // effect at the start of his turn).
+            let given = events.iter().any(|e| matches!(e, Event::Check { .. }))
+                || hooks.mating_ply(before, &after);
             if written != given {
                 events.push(Event::CheckMarkDiffers { written, given });
             }
@@ -1667,21 +1671,44 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         {
             moved |= B::bit(c.rook_to);
         }
-        for seat in (0..after.seats())
-            .filter(|&s| s != mover && !matches!(after.status(s), Status::Mated | Status::Out))
-        {
+        // The owners of the men that newly attack `seat`'s king in `now`.
+        let checkers = |now: &Position<B>, seat: usize| {
             let mut by = Vec::new();
-            for k in after.kings_of(seat).squares() {
-                let now = after.attackers(k, after.enemy_men(seat), after.occupied());
+            for k in now.kings_of(seat).squares() {
+                let attack = now.attackers(k, now.enemy_men(seat), now.occupied());
                 let was = before.attackers(k, before.enemy_men(seat), before.occupied()) & !moved;
-                for sq in (now & !was).squares() {
-                    if let Some(m) = after.man_at(sq)
+                for sq in (attack & !was).squares() {
+                    if let Some(m) = now.man_at(sq)
                         && !by.contains(&m.owner)
                     {
                         by.push(m.owner);
                     }
                 }
             }
+            by
+        };
+        // A player who leaves the game with this ply (Multi-chess: mated
+        // at the start of his turn) has no king after it: a check this move
+        // gave him is found on the position the move left, before players
+        // left (the mating check, if this move gave it).
+        let leaving = |s: usize| before.status(s) != Status::Out && after.status(s) == Status::Out;
+        let left_at_once = (0..after.seats())
+            .any(|s| s != mover && leaving(s))
+            .then(|| {
+                let mut moved_only = *before;
+                moved_only.play_with(mv, true);
+                moved_only
+            });
+        for seat in (0..after.seats()).filter(|&s| s != mover) {
+            let by = match (&left_at_once, after.status(seat)) {
+                (Some(moved_only), Status::Out)
+                    if leaving(seat) && moved_only.status(seat) != Status::Out =>
+                {
+                    checkers(moved_only, seat)
+                }
+                (_, Status::Mated | Status::Out) => continue,
+                _ => checkers(after, seat),
+            };
             if !by.is_empty() {
                 out.push(Event::Check { seat, by });
             }
@@ -1691,19 +1718,10 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         if before.status(seat) == Status::Mated && after.status(seat) == Status::Active {
             out.push(Event::Released { seat });
         }
-        // Multi-chess: a player mated by this ply left the game with it; the
-        // bonus queen on his king's square names the mating player.
+        // Multi-chess: a player mated by this ply left the game with it (his
+        // mating player is the last to have checked him, by this ply's move
+        // or an earlier one: see the checks above).
         if before.status(seat) != Status::Out && after.status(seat) == Status::Out {
-            let bonus = before
-                .sole_king(seat)
-                .and_then(|k| after.man_at(k))
-                .filter(|m| m.kind == Kind::Queen && m.owner != seat);
-            if let Some(queen) = bonus {
-                out.push(Event::Check {
-                    seat,
-                    by: vec![queen.owner],
-                });
-            }
             out.push(Event::Mated { seat });
         }
     }

@@ -69,6 +69,15 @@ fn variants_lists_one_line_each() {
             v.id
         );
     }
+    // Multi-chess is complete (issue 18): no variant of it is planned.
+    for id in ["quattro", "triple", "team"] {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .expect("listed");
+        assert!(line.contains("playable"), "{line}");
+    }
+    assert!(!stdout.contains("planned"), "{stdout}");
 }
 
 #[test]

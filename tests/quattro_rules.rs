@@ -209,3 +209,53 @@ fn triple_chess_is_quattro_without_the_east_arm() {
         moves(&pos).0
     );
 }
+
+/// Issue 18: a position with two open en passant chances did not read back
+/// from its FEN4 as the same position, though the text did. What FEN4 lost:
+/// the player whose check came last (the mating player, who gets the bonus
+/// queen), the round number; and the position compared the unmoved rooks of
+/// a king that had moved, which no position text says. Built here by moves:
+/// White's king steps off (its rooks stay unmoved), Black checks it, Brown
+/// and Gray double-step.
+#[test]
+fn a_position_with_two_en_passant_chances_and_a_check_reads_back_from_fen4() {
+    use roundtable::board::Bits;
+    use roundtable::notation::fen4;
+    let mut pos = position(&["wRd1", "wRk1", "bRc10", "nPj13", "gPm8"], WHITE);
+    let square = |name: &str| quattro().shape.parse_square(name).expect("square");
+    pos.set_unmoved(U256::bit(square("h1")) | U256::bit(square("d1")) | U256::bit(square("k1")));
+    assert!(pos.castling_rights().any(), "White may castle either way");
+    let pos = play(
+        &play(&play(&play(&pos, "Kh1-h2"), "Rc10-h10"), "j13-j11"),
+        "m8-k8",
+    );
+    assert_eq!(pos.turn(), WHITE);
+    assert_eq!(pos.fullmove_number(), 2);
+    assert_eq!(
+        pos.ep_chance(BROWN)
+            .map(|c| quattro().shape.name(c.target as usize)),
+        Some("j12".to_string())
+    );
+    assert_eq!(
+        pos.ep_chance(GRAY)
+            .map(|c| quattro().shape.name(c.target as usize)),
+        Some("l8".to_string())
+    );
+    assert_eq!(
+        pos.last_checker(WHITE),
+        Some(BLACK),
+        "Black's rook checks White"
+    );
+    assert!(pos.unmoved().has(square("k1")), "the rooks have not moved");
+    assert!(!pos.castling_rights().any(), "but their king has");
+    let text = fen4::write(&pos);
+    assert!(text.contains("'checkedBy':('B','','','')"), "{text}");
+    assert!(text.contains("'round':2"), "{text}");
+    let back: Position<U256> = fen4::read(quattro(), &text).expect("reads back");
+    assert_eq!(back, pos, "{text}");
+    assert_eq!(back.last_checker(WHITE), Some(BLACK));
+    assert_eq!(fen4::write(&back), text);
+    // The mating player survives the text: a mate from the read position
+    // gives its bonus queen to the same player as from the played one.
+    assert_eq!(back.perft(2), pos.perft(2));
+}

@@ -92,7 +92,10 @@ impl<B: Bits> PartialEq for Position<B> {
             && self.by_kind == o.by_kind
             && self.by_seat == o.by_seat
             && self.by_dir == o.by_dir
-            && self.unmoved == o.unmoved
+            // Castling rights, not every unmoved man: a rook whose king has
+            // moved keeps its bit but castles no more, and no position text
+            // can say it is unmoved.
+            && self.castling_rights() == o.castling_rights()
             && self.free == o.free
             && self.ep == o.ep
             && self.status == o.status
@@ -218,9 +221,33 @@ impl<B: Bits> Position<B> {
         self.by_kind[kind.index()]
     }
 
-    /// Kings and rooks that keep their castling rights.
+    /// Kings and rooks that have not moved (a rook keeps its bit when its
+    /// king moves: see [`Position::castling_rights`]).
     pub fn unmoved(&self) -> B {
         self.unmoved
+    }
+
+    /// The squares of the kings and rooks that can still castle by right:
+    /// for each of the variant's castlings whose king and rook both stand
+    /// unmoved on their squares, those two squares (a castling is allowed by
+    /// right exactly when both its squares are here). Equal positions have
+    /// equal rights, not necessarily equal [`Position::unmoved`] sets: a
+    /// rook whose king has moved keeps its bit, and so do the squares of a
+    /// Multi-chess player's men taken off the board when he leaves.
+    pub fn castling_rights(&self) -> B {
+        let stands = |sq: Square, kind: Kind, seat: usize| {
+            self.unmoved.has(sq)
+                && self
+                    .man_at(sq)
+                    .is_some_and(|m| m.kind == kind && m.owner == seat)
+        };
+        let mut rights = B::EMPTY;
+        for c in &self.rules.castles {
+            if stands(c.king_from, Kind::King, c.seat) && stands(c.rook_from, Kind::Rook, c.seat) {
+                rights |= B::bit(c.king_from) | B::bit(c.rook_from);
+            }
+        }
+        rights
     }
 
     /// The man on `sq`, if any.

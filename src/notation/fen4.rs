@@ -1,5 +1,10 @@
-//! FEN4, as Chess.com writes it, for the 14x14 boards, with what Verney needs
-//! besides: pawn directions (`'pawnDir'`) and stalemated players.
+//! FEN4, as Chess.com writes it, for the 14x14 boards, with what the
+//! project's variants need besides, in the extra field: pawn directions
+//! (`'pawnDir'`), pawns free to choose their nose (`'noses'`), stalemated
+//! players, the player whose check on each king came last (`'checkedBy'`,
+//! Multi-chess's mating player) and the round number (`'round'`, which
+//! Chess.com's FEN4 does not carry). A position written and read back is
+//! the same position.
 //!
 //! `<turn>-<dead>-<castleK>-<castleQ>-<points>-<clock>[-<extra>]-<board>`.
 //! Seats are named by Chess.com's colours whatever the variant calls its
@@ -426,6 +431,38 @@ fn read_extra<B: Bits>(
                     free |= B::bit(sq);
                 }
             }
+            "checkedBy" => {
+                let parts = tuple(&value)
+                    .ok_or_else(|| bad(format!("checkedBy must be a 4-tuple, not `{value}`")))?;
+                for (i, part) in parts.iter().enumerate() {
+                    if part.is_empty() {
+                        continue;
+                    }
+                    let checked = seat_of_colour(variant, i)
+                        .ok_or_else(|| bad("checkedBy names a checker for a missing seat"))?;
+                    let mut letters = part.chars();
+                    let checker = match (letters.next(), letters.next()) {
+                        (Some(c), None) => {
+                            colour_named(variant, c).and_then(|slot| seat_of_colour(variant, slot))
+                        }
+                        _ => None,
+                    }
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "checkedBy: `{part}` is not a player's colour letter"
+                        ))
+                    })?;
+                    pos.set_last_checker(checked, Some(checker));
+                }
+            }
+            "round" => {
+                let round: u32 = unquote(&value)
+                    .parse()
+                    .ok()
+                    .filter(|&r| r >= 1)
+                    .ok_or_else(|| bad(format!("round must be a number from 1, not `{value}`")))?;
+                pos.set_fullmove(round);
+            }
             "stalemated" => {
                 let parts = tuple(&value)
                     .ok_or_else(|| bad(format!("stalemated must be a 4-tuple, not `{value}`")))?;
@@ -466,12 +503,14 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
             .collect::<Vec<_>>()
             .join(",")
     };
+    // The castlings allowed by right (king and rook unmoved on their squares).
+    let rights = pos.castling_rights();
     let castle = |notation: &str, i: usize| {
         pos.rules().castles.iter().zip(v.castlings).any(|(r, c)| {
             c.notation == notation
                 && colour_of_seat(v, c.seat) == i
-                && pos.unmoved().has(r.king_from)
-                && pos.unmoved().has(r.rook_from)
+                && rights.has(r.king_from)
+                && rights.has(r.rook_from)
         })
     };
     let mut extras = Vec::new();
@@ -519,6 +558,24 @@ pub fn write<B: Bits>(pos: &Position<B>) -> String {
             })
             .collect();
         extras.push(format!("'stalemated':({})", flags.join(",")));
+    }
+    let slot_letter = |seat: usize| {
+        slots
+            .get(colour_of_seat(v, seat))
+            .map(|c| c.0.to_ascii_uppercase())
+            .unwrap_or('?')
+    };
+    if (0..v.players()).any(|s| pos.last_checker(s).is_some()) {
+        let checkers: Vec<String> = (0..4)
+            .map(|i| match seat_at(i).and_then(|s| pos.last_checker(s)) {
+                Some(c) => format!("'{}'", slot_letter(c)),
+                None => "''".into(),
+            })
+            .collect();
+        extras.push(format!("'checkedBy':({})", checkers.join(",")));
+    }
+    if pos.fullmove_number() != 1 {
+        extras.push(format!("'round':{}", pos.fullmove_number()));
     }
     let mut ranks = Vec::with_capacity(shape.height);
     for y in (0..shape.height).rev() {

@@ -1169,13 +1169,31 @@ impl State {
             if let Kind::Castle(_, rt) = mv.kind {
                 moved.push(rt);
             }
-            for s in (0..self.n).filter(|&s| s != mover && after.active(s)) {
+            // A player who leaves with this ply is checked (or not) on the
+            // position the move left, before anyone left.
+            let leaves = |s: usize| self.status[s] != St::Out && after.status[s] == St::Out;
+            let moved_only = (0..self.n).any(|s| s != mover && leaves(s)).then(|| {
+                let mut p = self.made(mv, false);
+                p.pass_turn(mover);
+                p
+            });
+            for s in (0..self.n).filter(|&s| s != mover) {
+                let now = if let Some(p) = moved_only
+                    .as_ref()
+                    .filter(|p| leaves(s) && p.status[s] != St::Out)
+                {
+                    p
+                } else if after.active(s) {
+                    after
+                } else {
+                    continue;
+                };
                 let mut by = Vec::new();
-                for k in after.kings(s) {
+                for k in now.kings(s) {
                     let was = self.attackers(k, s);
-                    for a in after.attackers(k, s) {
+                    for a in now.attackers(k, s) {
                         if moved.contains(&a) || !was.contains(&a) {
-                            by.push(after.at(a).unwrap().owner);
+                            by.push(now.at(a).unwrap().owner);
                         }
                     }
                 }
@@ -1191,14 +1209,6 @@ impl State {
                 out.push(format!("released {s}"));
             }
             if self.status[s] != St::Out && after.status[s] == St::Out {
-                if let Some(&k) = self.kings(s).first()
-                    && self.kings(s).len() == 1
-                    && let Some(q) = after.at(k)
-                    && q.kind == 'Q'
-                    && q.owner != s
-                {
-                    out.push(format!("check {s} by [{}]", q.owner));
-                }
                 out.push(format!("mated {s}"));
             }
         }
