@@ -364,10 +364,10 @@ fn locate_moves(record: &mut Record, text: &str, first_line: usize) {
     };
     fn visit(moves: &mut [RecordMove], places: &mut MvPlaces) {
         for m in moves {
-            if let Some((span, value)) = places.next_mv() {
-                if value == m.mv {
-                    m.origin.span = Some(span);
-                }
+            if let Some((span, value)) = places.next_mv()
+                && value == m.mv
+            {
+                m.origin.span = Some(span);
             }
             for line in &mut m.variations {
                 visit(line, places);
