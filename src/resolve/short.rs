@@ -438,7 +438,7 @@ fn reads_as<B: Bits>(
 /// shortest description that fits it and no other legal move (`Kt-B3`
 /// when only one knight can reach a bishop's third, else `Kt-KB3`; `PxP`,
 /// else `KPxP` or `PxQP`; `BxQ5` when nothing else tells), read back to
-/// check. With [`ShortStyle::verbose`], Verney's verbose form when it reads
+/// check. With [`ShortStyle::verbose`](crate::notation::descriptive_short::ShortStyle::verbose), Verney's verbose form when it reads
 /// back as the move. An error names what descriptive notation cannot say.
 pub fn write<B: Bits>(
     pos: &Position<B>,
