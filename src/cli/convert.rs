@@ -183,11 +183,5 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
             Ok(())
         }
     });
-    match result {
-        Ok(()) => out.commit(),
-        Err(e) => {
-            out.abandon();
-            Err(e)
-        }
-    }
+    out.finish(result)
 }

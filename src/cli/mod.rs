@@ -67,24 +67,9 @@ pub fn read_file(path: &str) -> Result<String, CliError> {
 /// Writes the output: to the file (through a temporary file, so that a
 /// failure leaves nothing half-written) or to standard output.
 pub fn emit(path: Option<&str>, text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    match path {
-        Some(path) => {
-            let tmp = format!("{path}.roundtable-tmp");
-            std::fs::write(&tmp, text)
-                .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| {
-                    let _ = std::fs::remove_file(&tmp);
-                    CliError::Input(format!("cannot write `{path}`: {e}"))
-                })
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .and_then(|()| out.flush())
-                .map_err(|e| CliError::Internal(format!("cannot write to standard output: {e}")))
-        }
-    }
+    let mut out = Output::open(path)?;
+    let written = out.write(text);
+    out.finish(written)
 }
 
 /// Where the output goes: standard output, or a temporary file beside the
@@ -124,7 +109,7 @@ impl Output {
     }
 
     /// Flushes and, for a file, puts it in place.
-    pub fn commit(self) -> Result<(), CliError> {
+    fn commit(self) -> Result<(), CliError> {
         match self {
             Output::Stdout(mut out) => out
                 .flush()
@@ -143,8 +128,20 @@ impl Output {
         }
     }
 
+    /// Puts the output in place when the run that wrote it succeeded;
+    /// otherwise drops it and hands back the run's error.
+    pub fn finish(self, run: Result<(), CliError>) -> Result<(), CliError> {
+        match run {
+            Ok(()) => self.commit(),
+            Err(e) => {
+                self.abandon();
+                Err(e)
+            }
+        }
+    }
+
     /// Drops what was written to a file (a failed run leaves no trace).
-    pub fn abandon(self) {
+    fn abandon(self) {
         if let Output::File { file, tmp, .. } = self {
             drop(file);
             let _ = std::fs::remove_file(tmp);

@@ -39,14 +39,8 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     let mut rng = Rng::new(args.seed);
     // Games are written as they are played: the output is never held whole.
     let mut out = super::Output::open(args.output.as_deref())?;
-    let written = play_into(args, variant, &mut rng, &mut out);
-    match written {
-        Ok(()) => out.commit(),
-        Err(e) => {
-            out.abandon();
-            Err(e)
-        }
-    }
+    let played = play_into(args, variant, &mut rng, &mut out);
+    out.finish(played)
 }
 
 /// Plays and writes every game of the run.
