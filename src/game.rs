@@ -100,8 +100,8 @@ pub fn read_stream<R: BufRead + 'static>(
     let head = crate::render::diagnostic::decode(input.fill_buf()?);
     let map = |r: Result<Record, InputError>| r.map_err(Error::from);
     Ok(match input::detect(&head) {
-        Format::Pgn => Box::new(input::pgn_games(input).map(map)),
-        Format::Jsonl => Box::new(input::json_lines(input).map(map)),
+        Format::Pgn => Box::new(crate::split::games(input, Format::Pgn).map(map)),
+        Format::Jsonl => Box::new(crate::split::games(input, Format::Jsonl).map(map)),
         _ => {
             let mut bytes = Vec::new();
             input.read_to_end(&mut bytes)?;

@@ -12,7 +12,6 @@ use crate::notation::table::{RoundTable, parse_table};
 use crate::record::{
     self, GameResult, MoveNotation, Origin, Record, RecordMove, Span, Tag, Warning, Warnings,
 };
-use crate::split::Splitter;
 use crate::variant::{self, Support, Variant};
 
 /// Input that cannot be read: where, the text, and what was expected.
@@ -173,36 +172,16 @@ pub fn games_in<'a>(
         Format::Table => Box::new(std::iter::once(round_table(text))),
         Format::Descriptive => Box::new(printed_games(text).into_iter()),
         Format::Json => Box::new(std::iter::once(json_record(text))),
-        Format::Jsonl => Box::new(json_lines(text.as_bytes())),
-        Format::Pgn => Box::new(pgn_games(text.as_bytes())),
+        Format::Jsonl => Box::new(
+            record::JsonLinesReader::new(text.as_bytes()).map(|r| r.map_err(|e| record_error(&e))),
+        ),
+        Format::Pgn => Box::new(pgn_games_from(text.as_bytes(), 1)),
     }
-}
-
-/// The games of a JSON Lines stream, read one line at a time.
-pub fn json_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
-    split_games(input, Format::Jsonl)
 }
 
 /// The record on line `line` (from 1) of a JSON Lines stream.
 pub fn json_line(bytes: &[u8], line: usize) -> Result<Record, InputError> {
     record::from_json_line(bytes, line).map_err(|e| record_error(&e))
-}
-
-/// The games of a PGN or PGN4 stream, read one game at a time.
-pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Result<Record, InputError>> {
-    split_games(input, Format::Pgn)
-}
-
-/// The games of a stream cut into game texts ([`Splitter`]), each parsed as
-/// it comes: what the parallel corpus readers do, one game at a time.
-fn split_games<R: BufRead>(
-    input: R,
-    format: Format,
-) -> impl Iterator<Item = Result<Record, InputError>> {
-    Splitter::new(input, format).flat_map(|text| match text {
-        Ok(text) => text.games(),
-        Err(e) => vec![Err(error(None, e.to_string(), "readable input"))],
-    })
 }
 
 /// The games of PGN or PGN4 text that starts on line `first_line` of its

@@ -36,6 +36,7 @@ pub mod render;
 pub mod replay;
 pub mod report;
 pub mod resolve;
+pub mod rng;
 pub mod selfplay;
 pub mod split;
 pub mod variant;

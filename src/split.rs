@@ -271,6 +271,23 @@ impl<R: BufRead> Iterator for Splitter<R> {
     }
 }
 
+/// The games of a PGN, PGN4 or JSON Lines stream, one at a time: the
+/// stream is cut into game texts as the parallel corpus readers cut it, and
+/// each is parsed as it comes.
+pub fn games<R: BufRead>(
+    input: R,
+    format: Format,
+) -> impl Iterator<Item = Result<Record, InputError>> {
+    Splitter::new(input, format).flat_map(|text| match text {
+        Ok(text) => text.games(),
+        Err(e) => vec![Err(InputError {
+            span: None,
+            text: e.to_string(),
+            expected: "readable input".to_string(),
+        })],
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -135,8 +135,7 @@ fn holds_several(path: &str, from: Option<Format>) -> bool {
         },
     };
     match format {
-        Format::Pgn => input::pgn_games(reader).take(2).count() > 1,
-        Format::Jsonl => input::json_lines(reader).take(2).count() > 1,
+        Format::Pgn | Format::Jsonl => roundtable::split::games(reader, format).take(2).count() > 1,
         _ => false,
     }
 }

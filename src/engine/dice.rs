@@ -17,7 +17,7 @@ use super::position::Position;
 use crate::board::{Bits, Square};
 use crate::men::{Kind, Man};
 use crate::notation::algebraic::{DiceBody, parse_dice_turn};
-use crate::selfplay::Rng;
+use crate::rng::Rng;
 use crate::variant::Variant;
 
 /// A Skock position: the board (at 64 squares) and each player's queue of
