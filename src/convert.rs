@@ -10,8 +10,9 @@ use crate::notation::descriptive::Cell;
 use crate::notation::descriptive_short::ShortStyle;
 use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
 use crate::notation::{long, pgn, san};
-use crate::record::{self, GameResult, MoveNotation, Origin, Record, RecordMove};
+use crate::record::{self, MoveNotation, Origin, Record, RecordMove};
 use crate::replay::{Event, Trace};
+pub use crate::replay::{contradicts, result_of};
 use crate::resolve::Identities;
 use crate::resolve::descriptive::{Context, System, write as write_descriptive};
 use crate::resolve::short::write as write_short;
@@ -78,39 +79,6 @@ pub struct WriteOptions {
     /// A game of more than two players in descriptive notation as numbered
     /// movetext (`1. P-K3 .. P-K3 .. P-K3 .. P-K3`) rather than a round table.
     pub movetext: bool,
-}
-
-/// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
-/// the winners' names joined by `+` for more, and the reason.
-pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> GameResult {
-    match outcome {
-        Outcome::Win { seats, reason } => {
-            let winners: Vec<usize> = (0..trace_variant.players())
-                .filter(|s| seats & (1 << s) != 0)
-                .collect();
-            let score = if trace_variant.players() == 2 {
-                if winners == [0] {
-                    "1-0".to_string()
-                } else {
-                    "0-1".to_string()
-                }
-            } else {
-                winners
-                    .iter()
-                    .map(|&s| trace_variant.seats[s].name)
-                    .collect::<Vec<_>>()
-                    .join("+")
-            };
-            GameResult {
-                score,
-                reason: Some(reason.describe().to_string()),
-            }
-        }
-        Outcome::Draw { reason } => GameResult {
-            score: "1/2-1/2".into(),
-            reason: Some(reason.describe().to_string()),
-        },
-    }
 }
 
 /// A replayed line as record moves: each resolved, with its checks, mates,
@@ -212,14 +180,6 @@ pub fn to_record<B: Bits>(trace: &Trace<B>, source: &Record) -> Record {
         escapes: source.escapes.clone(),
         warnings: source.warnings.clone(),
     }
-}
-
-/// Whether a stated result contradicts the outcome on the board. Only
-/// two-player results (`1-0`, `0-1`, `1/2-1/2`) compare: multi-player
-/// records state results in their own conventions (Chess.com's `0-1` for a
-/// team).
-pub fn contradicts(v: &crate::variant::Variant, outcome: &Outcome, stated: &GameResult) -> bool {
-    v.players() == 2 && stated.score != "*" && result_of(v, outcome).score != stated.score
 }
 
 /// Writes a replayed record in `notation`.

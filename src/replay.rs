@@ -8,7 +8,7 @@ use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::descriptive_short::{ShortMove, parse as parse_short};
 use crate::notation::{PositionError, long, read_position, start_position, write_position};
-use crate::record::{MoveNotation, Record, Warning};
+use crate::record::{GameResult, MoveNotation, Record, Warning};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
 use crate::resolve::short::{
@@ -135,6 +135,47 @@ pub(crate) fn option_error(v: &Variant, name: &str, value: &str) -> Option<Strin
             option.values.join(", ")
         )
     })
+}
+
+/// The result of a finished game: `1-0`/`0-1`/`1/2-1/2` for two players,
+/// the winners' names joined by `+` for more, and the reason.
+pub fn result_of(trace_variant: &crate::variant::Variant, outcome: &Outcome) -> GameResult {
+    match outcome {
+        Outcome::Win { seats, reason } => {
+            let winners: Vec<usize> = (0..trace_variant.players())
+                .filter(|s| seats & (1 << s) != 0)
+                .collect();
+            let score = if trace_variant.players() == 2 {
+                if winners == [0] {
+                    "1-0".to_string()
+                } else {
+                    "0-1".to_string()
+                }
+            } else {
+                winners
+                    .iter()
+                    .map(|&s| trace_variant.seats[s].name)
+                    .collect::<Vec<_>>()
+                    .join("+")
+            };
+            GameResult {
+                score,
+                reason: Some(reason.describe().to_string()),
+            }
+        }
+        Outcome::Draw { reason } => GameResult {
+            score: "1/2-1/2".into(),
+            reason: Some(reason.describe().to_string()),
+        },
+    }
+}
+
+/// Whether a stated result contradicts the outcome on the board. Only
+/// two-player results (`1-0`, `0-1`, `1/2-1/2`) compare: multi-player
+/// records state results in their own conventions (Chess.com's `0-1` for a
+/// team).
+pub fn contradicts(v: &crate::variant::Variant, outcome: &Outcome, stated: &GameResult) -> bool {
+    v.players() == 2 && stated.score != "*" && result_of(v, outcome).score != stated.score
 }
 
 /// The reading option of every variant: what to do with a printed move
@@ -676,8 +717,8 @@ pub fn result_warnings(
 ) -> Vec<Warning> {
     let mut out = record.warnings.0.clone();
     if let (Some(o), Some(stated)) = (outcome, &record.result) {
-        let found = crate::convert::result_of(variant, o);
-        if crate::convert::contradicts(variant, o, stated) {
+        let found = result_of(variant, o);
+        if contradicts(variant, o, stated) {
             let span = record.moves.last().and_then(|m| m.origin.span);
             out.push(Warning {
                 span,
