@@ -303,12 +303,14 @@ pub fn begins_tag_name(c: char) -> bool {
 
 /// Whether `key` can stand as a tag's name in PGN and be read back the
 /// same: it begins as [`begins_tag_name`] allows and holds no space, quote
-/// or closing bracket.
+/// or bracket (the PGN reader ends a name at any of them).
 pub fn is_tag_name(key: &str) -> bool {
-    key.chars().next().is_some_and(begins_tag_name)
-        && !key
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '"' | ']'))
+    key.chars().next().is_some_and(begins_tag_name) && key.chars().all(in_tag_name)
+}
+
+/// Whether `c` may stand in a tag's name after its first character.
+pub fn in_tag_name(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '"' | '[' | ']')
 }
 
 /// The key of a tag line (`[White "x"]` gives `White`).
@@ -644,10 +646,7 @@ impl<R: BufRead> PgnReader<R> {
             self.builder.mark_start(pos);
             self.cursor += 1;
             let key_start = self.cursor;
-            while self
-                .char_at(self.cursor)
-                .is_some_and(|c| !c.is_whitespace() && !matches!(c, '"' | '[' | ']'))
-            {
+            while self.char_at(self.cursor).is_some_and(in_tag_name) {
                 self.cursor += 1;
             }
             let key = self.text(key_start, self.cursor);

@@ -294,7 +294,7 @@ fn tag_pair(i: &str) -> NResult<'_, (&str, String)> {
     // A tag's name as PGN reads it (see `pgn::is_tag_name`).
     let (i, key) = recognize((
         satisfy(super::pgn::begins_tag_name),
-        take_while(|c: char| !c.is_whitespace() && c != '"' && c != ']'),
+        take_while(super::pgn::in_tag_name),
     ))
     .parse_complete(i)?;
     let (i, _) = (space0, char('"')).parse_complete(i)?;
