@@ -304,6 +304,22 @@ fn options_of(
     Ok(options)
 }
 
+/// Chess.com: the rule variants a `RuleVariants` tag names must be ones the
+/// variant implements, whatever notation the record comes in.
+fn rule_variants(
+    variant: &Variant,
+    tags: &[(String, String, Option<Span>)],
+) -> Result<(), InputError> {
+    if let Some(check) = variant.hints.rule_variants
+        && let Some((_, rules, span)) = tags
+            .iter()
+            .find(|t| t.0.eq_ignore_ascii_case("RuleVariants"))
+    {
+        check(rules).map_err(|why| error(*span, rules.clone(), why))?;
+    }
+    Ok(())
+}
+
 /// Tags that the record keeps in fields of their own.
 fn is_field_tag(key: &str) -> bool {
     [
@@ -402,14 +418,7 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
             reason: None,
         });
     }
-    // Chess.com: the rule variants must be ones the variant implements.
-    if let Some(check) = variant.hints.rule_variants
-        && let Some((_, rules, span)) = tags
-            .iter()
-            .find(|t| t.0.eq_ignore_ascii_case("RuleVariants"))
-    {
-        check(rules).map_err(|why| error(*span, rules.clone(), why))?;
-    }
+    rule_variants(variant, &tags)?;
     let start_text = start.as_deref().map(|s| match s {
         // A start the variant names stays named (Chess.com's `4PC`, `4PCo`).
         named if variant.hints.named_start(named).is_some() => named.to_string(),
@@ -809,6 +818,7 @@ pub fn printed_game(text: &str) -> Result<Record, InputError> {
             ..RecordMove::default()
         })
         .collect();
+    rule_variants(variant, &tags)?;
     Ok(Record {
         options: options_of(variant, &tags)?,
         tags: record_tags(kept),
@@ -914,6 +924,7 @@ pub fn round_table(text: &str) -> Result<Record, InputError> {
         .map(|t| (t.key.clone(), t.value.clone(), Some(t.span)))
         .collect();
     let (kept, result, start) = split_tags(&tags);
+    rule_variants(variant, &tags)?;
     Ok(Record {
         options: options_of(variant, &tags)?,
         tags: record_tags(kept),
