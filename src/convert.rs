@@ -279,20 +279,6 @@ pub(crate) fn tags_left_out(rec: &Record) -> Vec<String> {
         .collect()
 }
 
-/// The name of `v`'s own start position, when a record without a start tag
-/// would be read from another one.
-fn own_start_name(v: &crate::variant::Variant) -> Option<&'static str> {
-    let untagged = v.hints.untagged_start?;
-    if v.hints.named_start(untagged) == Some(v.start) {
-        return None;
-    }
-    v.hints
-        .named_starts
-        .iter()
-        .find(|(_, text)| *text == v.start)
-        .map(|(name, _)| *name)
-}
-
 /// Tags for PGN-style output: the record's (those a tag line carries), then
 /// the variant, the seats, the start position and the result.
 pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String, String)> {
@@ -319,7 +305,7 @@ pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start.clone()));
         }
-    } else if let Some(own) = own_start_name(v) {
+    } else if let Some(own) = v.own_start_name() {
         // Read without a start tag the game would begin from another array
         // (Chess.com's PGN4 without StartFen4 is the classic one): name the
         // variant's own.

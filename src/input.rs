@@ -430,10 +430,7 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
         // The variant's own start, named (`[StartFen4 "4PC"]`), is no start
         // of the record's own: so a game written from its setup (where the
         // writers name it) reads back the same.
-        .filter(|s| {
-            variant.hints.named_start(s) != Some(variant.start)
-                || variant.hints.untagged_start == Some(s.as_str())
-        });
+        .filter(|s| variant.own_start_name() != Some(s.as_str()));
     let options = options_of(variant, &tags)?;
     let letters = tags
         .iter()

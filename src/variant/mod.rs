@@ -468,6 +468,22 @@ impl Variant {
         (0..self.players()).find(|&o| o != seat && self.partners(o, seat))
     }
 
+    /// The name of this variant's own start position, when a record
+    /// without a start tag would be read from another one (Chess.com's
+    /// `4PC`: untagged PGN4 is the classic `4PCo`). Writers name it; read
+    /// back, it is the setup, not a start of the record's own.
+    pub fn own_start_name(&self) -> Option<&'static str> {
+        let untagged = self.hints.untagged_start?;
+        if self.hints.named_start(untagged) == Some(self.start) {
+            return None;
+        }
+        self.hints
+            .named_starts
+            .iter()
+            .find(|(_, text)| *text == self.start)
+            .map(|(name, _)| *name)
+    }
+
     /// Whether `name` (a `Variant` tag's value or an id) names this variant.
     pub fn is_named(&self, name: &str) -> bool {
         let name = name.trim();
