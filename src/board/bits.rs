@@ -73,6 +73,10 @@ pub trait Bits:
     }
     /// The set without its lowest square.
     fn without_lsb(self) -> Self;
+    /// Every square index moved by `by` (towards higher indices when
+    /// positive); squares pushed past either end are dropped. `|by|` is
+    /// less than 64.
+    fn shifted(self, by: isize) -> Self;
 }
 
 /// Iterates the squares of a set from the lowest index up.
@@ -126,6 +130,10 @@ macro_rules! native_bits {
             #[inline]
             fn has(self, sq: usize) -> bool {
                 (self >> sq) & 1 != 0
+            }
+            #[inline]
+            fn shifted(self, by: isize) -> Self {
+                if by >= 0 { self << by } else { self >> -by }
             }
         }
     };
@@ -250,6 +258,27 @@ impl Bits for U256 {
         }
         U256(w)
     }
+    #[inline]
+    fn shifted(self, by: isize) -> Self {
+        let n = by.unsigned_abs() as u32;
+        if n == 0 {
+            return self;
+        }
+        let a = self.0;
+        let mut w = [0u64; 4];
+        if by > 0 {
+            w[0] = a[0] << n;
+            for i in 1..4 {
+                w[i] = (a[i] << n) | (a[i - 1] >> (64 - n));
+            }
+        } else {
+            for i in 0..3 {
+                w[i] = (a[i] >> n) | (a[i + 1] << (64 - n));
+            }
+            w[3] = a[3] >> n;
+        }
+        U256(w)
+    }
 }
 
 #[cfg(test)]
@@ -277,6 +306,37 @@ mod tests {
         check_width::<u64>();
         check_width::<u128>();
         check_width::<U256>();
+    }
+
+    fn check_shift<B: Bits>() {
+        let last = B::CAPACITY - 1;
+        for by in [1isize, 7, 8, 13, 15, 63] {
+            for sq in [0, 5, 62, 63, 64, 70, 127, 191, 200, last] {
+                if sq > last {
+                    continue;
+                }
+                let up = B::bit(sq).shifted(by);
+                let want_up = (sq + by as usize <= last).then(|| sq + by as usize);
+                assert_eq!(
+                    up.squares().collect::<Vec<_>>(),
+                    want_up.into_iter().collect::<Vec<_>>()
+                );
+                let down = B::bit(sq).shifted(-by);
+                let want_down = sq.checked_sub(by as usize);
+                assert_eq!(
+                    down.squares().collect::<Vec<_>>(),
+                    want_down.into_iter().collect::<Vec<_>>()
+                );
+            }
+        }
+        assert_eq!(B::bit(3).shifted(0), B::bit(3));
+    }
+
+    #[test]
+    fn every_width_shifts_across_words_and_drops_at_the_ends() {
+        check_shift::<u64>();
+        check_shift::<u128>();
+        check_shift::<U256>();
     }
 
     #[test]

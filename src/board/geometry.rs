@@ -45,6 +45,8 @@ pub struct Geometry<B: Bits> {
     pub bishop_rays: Vec<B>,
     /// `line_dir[a * size + b]`: direction from `a` to `b` if they share a line.
     line_dir: Vec<u8>,
+    /// `steps_from[dir]`: the squares with a neighbour along `dir`.
+    steps_from: [B; 8],
 }
 
 /// Index of an orthogonal direction among the four pawn directions.
@@ -132,8 +134,11 @@ impl<B: Bits> Geometry<B> {
                 }
             }
         }
+        let steps_from =
+            Dir::ALL.map(|d| set_of(&mut (0..n).filter(|&s| shape.step(s, d).is_some())));
         Geometry {
             shape,
+            steps_from,
             all,
             light,
             knight: (0..n).map(|s| leaps(s, &KNIGHT_LEAPS)).collect(),
@@ -146,6 +151,15 @@ impl<B: Bits> Geometry<B> {
             bishop_rays,
             line_dir,
         }
+    }
+
+    /// Every square of `set` moved one step along `d`, those with no
+    /// neighbour there dropped: a whole set of pawns stepped at once.
+    #[inline]
+    pub fn step_set(&self, set: B, d: Dir) -> B {
+        let (dx, dy) = d.delta();
+        let by = dy as isize * self.shape.width as isize + dx as isize;
+        (set & self.steps_from[d.index()]).shifted(by)
     }
 
     /// Every square from `sq` outwards along `d` up to the board's edge or a
@@ -234,6 +248,32 @@ mod tests {
         let mut v: Vec<String> = set.squares().map(|s| shape.name(s)).collect();
         v.sort();
         v
+    }
+
+    /// A set stepped at once lands where each of its squares steps alone.
+    fn step_set_matches_single_steps<B: Bits>(shape: Shape) {
+        let g = Geometry::<B>::new(shape);
+        for d in Dir::ALL {
+            let whole = g.step_set(g.all, d);
+            let mut one_by_one = B::EMPTY;
+            for s in shape.squares() {
+                let alone = g.step_set(B::bit(s), d);
+                match shape.step(s, d) {
+                    Some(t) => assert_eq!(alone, B::bit(t), "{} {d:?}", shape.name(s)),
+                    None => assert!(alone.is_empty(), "{} {d:?}", shape.name(s)),
+                }
+                one_by_one |= alone;
+            }
+            assert_eq!(whole, one_by_one, "{} {d:?}", shape.name);
+        }
+    }
+
+    #[test]
+    fn sets_step_as_their_squares_do_on_every_board() {
+        step_set_matches_single_steps::<u64>(Shape::CHESS);
+        step_set_matches_single_steps::<u128>(Shape::WIDE);
+        step_set_matches_single_steps::<U256>(Shape::CROSS);
+        step_set_matches_single_steps::<U256>(Shape::TRIPLE);
     }
 
     #[test]

@@ -61,6 +61,38 @@ impl<B: Bits> Position<B> {
         only: Option<Kind>,
         list: &mut MoveList,
     ) {
+        self.generate_men(seat, !B::EMPTY, onto, only, list);
+    }
+
+    /// The squares a man of `kind` (not a pawn) on `from` attacks with
+    /// `occ` in the way: where it may move, if the square is free or holds
+    /// a capturable man.
+    #[inline]
+    pub(crate) fn reach(&self, kind: Kind, from: Square, occ: B) -> B {
+        let g = &self.rules.geo;
+        match kind {
+            Kind::Knight => g.knight[from],
+            Kind::Bishop => g.bishop_attacks(from, occ),
+            Kind::Rook => g.rook_attacks(from, occ),
+            Kind::Queen => g.rook_attacks(from, occ) | g.bishop_attacks(from, occ),
+            // A square reached both by sliding and by leaping is one move.
+            Kind::Squirk => g.rook_attacks(from, occ) | g.leap2[from],
+            Kind::King => g.king[from],
+            Kind::Pawn => B::EMPTY,
+        }
+    }
+
+    /// The pseudo-legal moves of the men of `seat` standing on `men` that
+    /// land on `onto`, of kind `only` when given (castlings count as the
+    /// king's, and are made when his king stands on `men`).
+    pub(crate) fn generate_men(
+        &self,
+        seat: usize,
+        men: B,
+        onto: B,
+        only: Option<Kind>,
+        list: &mut MoveList,
+    ) {
         if self.status(seat) == Status::Mated || self.status(seat) == Status::Out {
             return;
         }
@@ -71,55 +103,40 @@ impl<B: Bits> Position<B> {
             self.kings_of(seat)
         } else {
             self.by_seat[seat]
-        };
+        } & men;
         let occ = self.occupied;
         let capturable = self.capturable(seat);
         let targets = ((g.all & !occ) | capturable) & onto;
         let wants = |kind: Kind| only.is_none_or(|k| k == kind);
-        let k = &self.by_kind;
-        let of = |kind: Kind| {
-            if wants(kind) {
-                k[kind.index()] & own
-            } else {
-                B::EMPTY
+        for kind in [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::Squirk,
+            Kind::King,
+        ] {
+            if !wants(kind) {
+                continue;
             }
-        };
-        let push_all = |list: &mut MoveList, from: Square, to: B| {
-            to.for_each_square(|t| list.push(Move::new(from, t, MoveKind::Normal)));
-        };
-        for from in of(Kind::Knight).squares() {
-            push_all(list, from, g.knight[from] & targets);
-        }
-        for from in of(Kind::Bishop).squares() {
-            push_all(list, from, g.bishop_attacks(from, occ) & targets);
-        }
-        for from in of(Kind::Rook).squares() {
-            push_all(list, from, g.rook_attacks(from, occ) & targets);
-        }
-        for from in of(Kind::Queen).squares() {
-            let reach = g.rook_attacks(from, occ) | g.bishop_attacks(from, occ);
-            push_all(list, from, reach & targets);
-        }
-        for from in of(Kind::Squirk).squares() {
-            // A square reached both by sliding and by leaping is one move.
-            let reach = g.rook_attacks(from, occ) | g.leap2[from];
-            push_all(list, from, reach & targets);
-        }
-        for from in of(Kind::King).squares() {
-            push_all(list, from, g.king[from] & targets);
+            for from in (self.by_kind[kind.index()] & own).squares() {
+                (self.reach(kind, from, occ) & targets)
+                    .for_each_square(|t| list.push(Move::new(from, t, MoveKind::Normal)));
+            }
         }
         if !walking && wants(Kind::Pawn) {
-            self.generate_pawns(seat, capturable, onto, list);
+            self.generate_pawns(seat, own, capturable, onto, list);
         }
         if !self.rules.castles.is_empty() && wants(Kind::King) {
-            self.generate_castlings(seat, onto, list);
+            self.generate_castlings(seat, men, onto, list);
         }
     }
 
-    fn generate_pawns(&self, seat: usize, capturable: B, onto: B, list: &mut MoveList) {
+    /// The moves of the pawns of `seat` standing on `own`.
+    fn generate_pawns(&self, seat: usize, own: B, capturable: B, onto: B, list: &mut MoveList) {
         let r = self.rules;
         let v = r.variant;
-        let pawns = self.by_kind[Kind::Pawn.index()] & self.by_seat[seat];
+        let pawns = self.by_kind[Kind::Pawn.index()] & own;
         if pawns.is_empty() {
             return;
         }
@@ -242,10 +259,12 @@ impl<B: Bits> Position<B> {
         set
     }
 
-    fn generate_castlings(&self, seat: usize, onto: B, list: &mut MoveList) {
+    /// The castlings of `seat` whose king stands on `men`.
+    fn generate_castlings(&self, seat: usize, men: B, onto: B, list: &mut MoveList) {
         let enemies = self.enemy_men(seat);
         for (i, c) in self.rules.castles.iter().enumerate() {
             if c.seat != seat
+                || !men.has(c.king_from)
                 || !onto.has(c.king_to)
                 || !self.unmoved.has(c.king_from)
                 || !self.unmoved.has(c.rook_from)

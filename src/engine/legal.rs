@@ -11,13 +11,13 @@ pub(crate) struct Guard<B: Bits> {
     mover: usize,
     enemies: B,
     /// Every move must be tested on the position after it.
-    test_all: bool,
+    pub(super) test_all: bool,
     /// Men whose move may uncover an attack on the mover's or partner's king.
-    pinned: B,
+    pub(super) pinned: B,
     /// The mover's king when he has exactly one (its moves are tested by attacks).
     king: Option<Square>,
     /// The partner's king, and the adversary men attacking it before the move.
-    partner: Option<(usize, Square, B)>,
+    pub(super) partner: Option<(usize, Square, B)>,
 }
 
 impl<B: Bits> Position<B> {

@@ -1,6 +1,7 @@
 //! The one engine every variant shares: attacks, the move generator, the
 //! legality test, make, and the status at the start of a turn.
 
+mod count;
 pub mod dice;
 mod generate;
 mod legal;

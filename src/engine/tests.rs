@@ -170,3 +170,59 @@ fn fast_legality_agrees_with_make_and_test_in_every_variant() {
         assert!(compared > 10_000, "{}: {compared}", v.id);
     }
 }
+
+/// Perft's last ply counts moves without listing them (engine/count.rs):
+/// the count equals the length of the turn's list at every position of
+/// random games of every playable variant, and at every position one ply
+/// from them, where pins, checks and en passant chances turn up.
+#[test]
+fn counting_a_turn_agrees_with_listing_it_in_every_variant() {
+    use crate::board::Bits;
+    use crate::engine::{MoveList, Position, Turn};
+    use crate::notation::start_position;
+    use crate::selfplay::Rng;
+    use crate::variant::Support;
+
+    fn check<B: Bits>(v: &'static crate::variant::Variant, rng: &mut Rng) -> usize {
+        let mut compared = 0;
+        let mut scratch = MoveList::new();
+        let mut agree = |pos: &Position<B>| {
+            let mut list = MoveList::new();
+            pos.turn_moves(&mut list);
+            assert_eq!(
+                pos.count_turn_moves(&mut scratch),
+                list.len() as u64,
+                "{} in {}",
+                v.id,
+                crate::notation::write_position(pos)
+            );
+        };
+        for _ in 0..10 {
+            let mut pos: Position<B> = start_position(v).expect("start");
+            for _ in 0..200 {
+                agree(&pos);
+                let mut list = MoveList::new();
+                if matches!(pos.turn_moves(&mut list), Turn::Over(_)) {
+                    break;
+                }
+                for mv in list.iter() {
+                    agree(&pos.after(mv));
+                    compared += 1;
+                }
+                let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
+                    break;
+                };
+                pos.play(mv);
+            }
+        }
+        compared
+    }
+    let mut rng = Rng::new(11);
+    for v in variant::all()
+        .into_iter()
+        .filter(|v| v.support == Support::Playable)
+    {
+        let compared = crate::with_width!(v, B => check::<B>(v, &mut rng));
+        assert!(compared > 5_000, "{}: {compared}", v.id);
+    }
+}

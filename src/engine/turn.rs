@@ -173,10 +173,10 @@ impl<B: Bits> Position<B> {
         let Some((list, deeper)) = lists.split_first_mut() else {
             return 1;
         };
-        self.turn_moves(list);
         if deeper.is_empty() {
-            return list.len() as u64;
+            return self.count_turn_moves(list);
         }
+        self.turn_moves(list);
         list.iter()
             .map(|mv| self.after(mv).perft_with(deeper))
             .sum()

@@ -1,0 +1,129 @@
+//! Counting a turn's moves without listing them: perft's last ply.
+//!
+//! Perft needs only how many moves the last ply has. Men whose moves need
+//! no test (not pinned, not a king, the mover not in check) are counted as
+//! square sets, pawns all at once per direction of travel; everything else
+//! is listed by the one generator and judged by the one legality test, so
+//! that the count is always the length of [`Position::turn_moves`]'s list.
+
+use super::legal::Guard;
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{Position, Status};
+use super::turn::Turn;
+use crate::board::{Bits, Dir, orth_index};
+use crate::men::Kind;
+
+impl<B: Bits> Position<B> {
+    /// The number of entries [`Position::turn_moves`] puts in its list (a
+    /// pass is one, a finished game none); `list` is scratch space.
+    pub fn count_turn_moves(&self, list: &mut MoveList) -> u64 {
+        if let Some(n) = self.count_plain_turn(list).filter(|&n| n > 0) {
+            // As `turn_moves` does once it has found legal moves.
+            let mut status = self.status;
+            status[self.turn as usize] = Status::Active;
+            return match self.rules.hooks.judge(self, &status, true) {
+                Turn::Moves => n,
+                Turn::Pass { .. } => 1,
+                Turn::Over(_) => 0,
+            };
+        }
+        self.turn_moves(list);
+        list.len() as u64
+    }
+
+    /// The legal moves of the player to move, counted, when his turn is a
+    /// plain one: he moves normally and is not in check, his partner needs
+    /// no shield, and his pawns have one direction each and leap no
+    /// partner. `None` leaves the count to the full path.
+    fn count_plain_turn(&self, list: &mut MoveList) -> Option<u64> {
+        let me = self.turn as usize;
+        if !matches!(self.status[me], Status::Active | Status::Stalemated) {
+            return None;
+        }
+        let rules = self.rules;
+        let pawn_rules = &rules.variant.pawns;
+        let own = self.by_seat[me];
+        let pawns = self.by_kind[Kind::Pawn.index()] & own;
+        if pawn_rules.leap_partner_pawn || (pawns & self.free).any() {
+            return None;
+        }
+        let guard = self.guard(me);
+        if guard.test_all || guard.partner.is_some() {
+            return None;
+        }
+        // Pinned men and kings (with the castlings) are listed and tested.
+        let listed = guard.pinned | self.kings_of(me);
+        list.clear();
+        self.generate_men(me, listed, !B::EMPTY, None, list);
+        let mut n = list.iter().filter(|&m| self.is_legal(m, &guard)).count() as u64;
+
+        let g = &rules.geo;
+        let occ = self.occupied;
+        let free = own & !listed;
+        let targets = (g.all & !occ) | self.capturable(me);
+        for kind in [
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::Squirk,
+        ] {
+            for from in (self.by_kind[kind.index()] & free).squares() {
+                n += u64::from((self.reach(kind, from, occ) & targets).count());
+            }
+        }
+        n += self.count_free_pawns(me, pawns & free, &guard);
+        Some(n)
+    }
+
+    /// The moves of pawns of `me` that no pin holds, as `generate_pawns`
+    /// makes them: a step, a double step, captures, each promotion once per
+    /// kind; en passant captures are each judged on the position after.
+    fn count_free_pawns(&self, me: usize, pawns: B, guard: &Guard<B>) -> u64 {
+        if pawns.is_empty() {
+            return 0;
+        }
+        let rules = self.rules;
+        let pawn_rules = &rules.variant.pawns;
+        let g = &rules.geo;
+        let empty = g.all & !self.occupied;
+        let capturable = self.capturable(me);
+        let open_eps = self.ep_targets_for(me) & !self.occupied;
+        let kinds = pawn_rules.promotion_kinds.len() as u64;
+        let mut n = 0;
+        for d in Dir::ORTHOGONAL {
+            let group = pawns & self.by_dir[orth_index(d)];
+            if group.is_empty() {
+                continue;
+            }
+            let promo = if rules.promote_at_edge {
+                rules.edge[orth_index(d)]
+            } else {
+                rules.promotion[me]
+            };
+            let step_promo = if pawn_rules.promote_by_capture_only {
+                B::EMPTY
+            } else {
+                promo
+            };
+            let counted = |landing: B, promo: B| {
+                u64::from((landing & !promo).count()) + u64::from((landing & promo).count()) * kinds
+            };
+            let one = g.step_set(group, d) & empty;
+            let two = g.step_set(g.step_set(group & rules.double_step[me], d) & empty, d) & empty;
+            n += counted(one, step_promo) + counted(two, step_promo);
+            for diagonal in d.forward_diagonals() {
+                n += counted(g.step_set(group, diagonal) & capturable, promo);
+            }
+            if open_eps.any() {
+                for from in group.squares() {
+                    for to in (g.pawn_captures(from, d) & open_eps).squares() {
+                        let mv = Move::new(from, to, MoveKind::EnPassant);
+                        n += u64::from(self.legal_after(mv, guard));
+                    }
+                }
+            }
+        }
+        n
+    }
+}
