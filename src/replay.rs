@@ -336,7 +336,12 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>
     }
     let first = crate::with_width!(variant, B => {
         let text = record.start.as_deref().unwrap_or(variant.start);
-        read_position::<B>(variant, text).map(|p| p.turn()).map_err(|e| {
+        match &record.start {
+            Some(text) => read_position::<B>(variant, text),
+            None => start_position::<B>(variant),
+        }
+        .map(|p| p.turn())
+        .map_err(|e| {
             Box::new(ReplayError {
                 kind: ErrorKind::StartPosition,
                 round: 0,

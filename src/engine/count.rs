@@ -60,7 +60,8 @@ impl<B: Bits> Position<B> {
         let g = &rules.geo;
         let occ = self.occupied;
         let free = own & !listed;
-        let targets = (g.all & !occ) | self.capturable(me);
+        let capturable = self.capturable(me);
+        let targets = (g.all & !occ) | capturable;
         for kind in [
             Kind::Knight,
             Kind::Bishop,
@@ -72,14 +73,14 @@ impl<B: Bits> Position<B> {
                 n += u64::from((self.reach(kind, from, occ) & targets).count());
             }
         }
-        n += self.count_free_pawns(me, pawns & free, &guard);
+        n += self.count_free_pawns(me, pawns & free, capturable, &guard);
         Some(n)
     }
 
     /// The moves of pawns of `me` that no pin holds, as `generate_pawns`
     /// makes them: a step, a double step, captures, each promotion once per
     /// kind; en passant captures are each judged on the position after.
-    fn count_free_pawns(&self, me: usize, pawns: B, guard: &Guard<B>) -> u64 {
+    fn count_free_pawns(&self, me: usize, pawns: B, capturable: B, guard: &Guard<B>) -> u64 {
         if pawns.is_empty() {
             return 0;
         }
@@ -87,7 +88,6 @@ impl<B: Bits> Position<B> {
         let pawn_rules = &rules.variant.pawns;
         let g = &rules.geo;
         let empty = g.all & !self.occupied;
-        let capturable = self.capturable(me);
         let open_eps = self.ep_targets_for(me) & !self.occupied;
         let kinds = pawn_rules.promotion_kinds.len() as u64;
         let mut n = 0;

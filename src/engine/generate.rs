@@ -82,6 +82,20 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Squares from which a man of kind `only` (any kind when `None`) could
+    /// move onto `to`: the men a move onto `to` needs to look at. Every
+    /// man but the pawn moves alike both ways, so its squares are those it
+    /// would reach from `to`; a pawn moves at most two squares; castlings
+    /// keep every king.
+    pub(crate) fn men_reaching(&self, to: Square, only: Option<Kind>) -> B {
+        let g = &self.rules.geo;
+        match only {
+            None | Some(Kind::King) => !B::EMPTY,
+            Some(Kind::Pawn) => g.king[to] | g.leap2[to],
+            Some(kind) => self.reach(kind, to, self.occupied),
+        }
+    }
+
     /// The pseudo-legal moves of the men of `seat` standing on `men` that
     /// land on `onto`, of kind `only` when given (castlings count as the
     /// king's, and are made when his king stands on `men`).

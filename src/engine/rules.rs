@@ -59,6 +59,10 @@ pub struct Rules<B: Bits> {
     /// The variant's castlings, in the order of its list (the number in
     /// [`MoveKind::Castle`](super::MoveKind::Castle)).
     pub castles: Vec<CastleRule<B>>,
+    /// The variant's start position, read from its text on first use (see
+    /// [`crate::notation::start_position`]): every game replayed from the
+    /// start copies it instead of reading the text again.
+    pub(crate) start: OnceLock<Result<super::Position<B>, crate::notation::PositionError>>,
 }
 
 impl<B: Bits> std::fmt::Debug for Rules<B> {
@@ -148,6 +152,7 @@ impl<B: Bits> Rules<B> {
             partner,
             castles,
             geo,
+            start: OnceLock::new(),
         }
     }
 

@@ -142,7 +142,8 @@ impl<B: Bits> Position<B> {
             return false;
         }
         list.clear();
-        self.generate_onto(me, B::bit(to), only, list);
+        let men = self.men_reaching(to, only);
+        self.generate_men(me, men, B::bit(to), only, list);
         if list.is_empty() {
             return false;
         }

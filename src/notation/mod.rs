@@ -58,9 +58,14 @@ pub fn write_position<B: Bits>(pos: &Position<B>) -> String {
     }
 }
 
-/// The start position of a variant.
+/// The start position of a variant (read once per variant and width).
 pub fn start_position<B: Bits>(variant: &'static Variant) -> Result<Position<B>, PositionError> {
-    read_position(variant, variant.start)
+    let empty = Position::<B>::empty(variant)?;
+    empty
+        .rules()
+        .start
+        .get_or_init(|| read_position(variant, variant.start))
+        .clone()
 }
 
 #[cfg(test)]
