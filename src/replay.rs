@@ -23,9 +23,12 @@ pub use crate::record::Span;
 /// A move as a record describes it, parsed and not yet resolved.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Described {
-    Descriptive(DescMove),
+    /// A move in Verney's descriptive notation (`K. Kt. to B. 3.`). Boxed,
+    /// as the next: the printed forms are rare in corpora, and a small
+    /// `Described` keeps every algebraic ply small.
+    Descriptive(Box<DescMove>),
     /// A move as books printed it (`Kt-B3`, `PxP e.p.`, `Castles QR`).
-    Short(ShortMove),
+    Short(Box<ShortMove>),
     /// A long or short algebraic move (`e2-e4`, `Bxa9`, `O-O`).
     Algebraic(Token),
     /// `Any move.` / `?`: the record does not say.
@@ -205,10 +208,10 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
         MoveNotation::Descriptive => {
             use crate::notation::descriptive::Cell;
             if let Ok(m) = parse_short(trimmed) {
-                return Ok(Described::Short(m));
+                return Ok(Described::Short(Box::new(m)));
             }
             match crate::notation::table::read_cell(trimmed) {
-                Ok(Cell::Move(m)) => Ok(Described::Descriptive(m)),
+                Ok(Cell::Move(m)) => Ok(Described::Descriptive(Box::new(m))),
                 Ok(Cell::Algebraic(token)) => Ok(from_token(token)),
                 Ok(Cell::AnyMove) => Ok(Described::Unspecified),
                 Ok(Cell::Pass | Cell::Empty) => Ok(Described::Pass),
