@@ -77,6 +77,10 @@ pub trait Bits:
     /// positive); squares pushed past either end are dropped. `|by|` is
     /// less than 64.
     fn shifted(self, by: isize) -> Self;
+    /// The squares below 64, as a `u64` (all of them on an 8x8 board).
+    fn low_u64(self) -> u64;
+    /// The set of the squares below 64 that `bits` holds.
+    fn from_low_u64(bits: u64) -> Self;
 }
 
 /// Iterates the squares of a set from the lowest index up.
@@ -130,6 +134,14 @@ macro_rules! native_bits {
             #[inline]
             fn has(self, sq: usize) -> bool {
                 (self >> sq) & 1 != 0
+            }
+            #[inline]
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn from_low_u64(bits: u64) -> Self {
+                bits as Self
             }
             #[inline]
             fn shifted(self, by: isize) -> Self {
@@ -257,6 +269,14 @@ impl Bits for U256 {
             }
         }
         U256(w)
+    }
+    #[inline]
+    fn low_u64(self) -> u64 {
+        self.0[0]
+    }
+    #[inline]
+    fn from_low_u64(bits: u64) -> Self {
+        U256([bits, 0, 0, 0])
     }
     #[inline]
     fn shifted(self, by: isize) -> Self {

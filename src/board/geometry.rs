@@ -1,5 +1,6 @@
 //! Precomputed tables of a board shape: rays, leaps, pawn steps, lines.
 
+use super::magic::{Magics, Rays};
 use super::{Bits, Dir, Shape, Square};
 
 const NO_SQUARE: u16 = u16::MAX;
@@ -47,6 +48,8 @@ pub struct Geometry<B: Bits> {
     line_dir: Vec<u8>,
     /// `steps_from[dir]`: the squares with a neighbour along `dir`.
     steps_from: [B; 8],
+    /// Rook and bishop attacks by lookup, on the plain 8x8 board at 64 bits.
+    magics: Option<Box<Magics>>,
 }
 
 /// Index of an orthogonal direction among the four pawn directions.
@@ -62,6 +65,23 @@ impl<B: Bits> Geometry<B> {
     ///
     /// If the shape has more square indices than `B` can hold.
     pub fn new(shape: Shape) -> Self {
+        let mut geometry = Self::new_without_magics(shape);
+        if B::CAPACITY == 64 && shape.width == 8 && shape.height == 8 && shape.holes.is_empty() {
+            let rays_of = |dirs: [Dir; 4]| -> Rays {
+                let mut rays = [[0u64; 4]; 64];
+                for (sq, r) in rays.iter_mut().enumerate() {
+                    *r = dirs.map(|d| geometry.ray(sq, d).low_u64());
+                }
+                rays
+            };
+            let (rook, bishop) = (rays_of(Dir::ORTHOGONAL), rays_of(Dir::DIAGONAL));
+            geometry.magics = Magics::new(&rook, &bishop).map(Box::new);
+        }
+        geometry
+    }
+
+    /// The tables of `shape` with every slider served by its rays.
+    pub(crate) fn new_without_magics(shape: Shape) -> Self {
         assert!(
             shape.size() <= B::CAPACITY,
             "board too large for its set width"
@@ -139,6 +159,7 @@ impl<B: Bits> Geometry<B> {
         Geometry {
             shape,
             steps_from,
+            magics: None,
             all,
             light,
             knight: (0..n).map(|s| leaps(s, &KNIGHT_LEAPS)).collect(),
@@ -189,6 +210,9 @@ impl<B: Bits> Geometry<B> {
     /// four rays up to and including the first man.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: B) -> B {
+        if let Some(m) = &self.magics {
+            return B::from_low_u64(m.rook(sq, occupied.low_u64()));
+        }
         self.slide(sq, Dir::North, occupied)
             | self.slide(sq, Dir::East, occupied)
             | self.slide(sq, Dir::South, occupied)
@@ -199,6 +223,9 @@ impl<B: Bits> Geometry<B> {
     /// its four diagonal rays up to and including the first man.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: B) -> B {
+        if let Some(m) = &self.magics {
+            return B::from_low_u64(m.bishop(sq, occupied.low_u64()));
+        }
         self.slide(sq, Dir::NorthEast, occupied)
             | self.slide(sq, Dir::SouthEast, occupied)
             | self.slide(sq, Dir::SouthWest, occupied)

@@ -3,6 +3,7 @@
 
 mod bits;
 mod geometry;
+mod magic;
 
 pub use bits::{Bits, SquareIter, U256};
 pub use geometry::{Geometry, orth_index};
