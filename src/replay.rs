@@ -1092,16 +1092,17 @@ impl<B: Bits> Replayer<'_, B> {
                 Err(e) if e.kind == ErrorKind::Ambiguous => self.look_ahead(i, &pos, &ids, e)?,
                 other => other?,
             };
-            let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
-                pos.null_move()
+            // The move is made in place: one copy of the position per ply.
+            let before = pos;
+            if mv.is_pass() && !self.path.is_empty() && self.is_null(&before) {
+                pos = before.null_move();
             } else {
-                pos.after(mv)
-            };
-            self.note_claim(ply, &pos, &after);
-            visit(ply, &pos, mv, &after, false, &ids)?;
-            ids.follow(&pos, mv);
+                pos.play(mv);
+            }
+            self.note_claim(ply, &before, &pos);
+            visit(ply, &before, mv, &pos, false, &ids)?;
+            ids.follow(&before, mv);
             self.last_to.set((!mv.is_pass()).then_some(mv.to.into()));
-            pos = after;
             i += 1;
         }
         Ok(pos)

@@ -53,14 +53,14 @@ impl<B: Bits> Position<B> {
         }
         // Pinned men and kings (with the castlings) are listed and tested.
         let listed = guard.pinned | self.kings_of(me);
+        let capturable = self.capturable(me);
         list.clear();
-        self.generate_men(me, listed, !B::EMPTY, None, list);
+        self.generate_men(me, listed, !B::EMPTY, None, capturable, list);
         let mut n = list.iter().filter(|&m| self.is_legal(m, &guard)).count() as u64;
 
         let g = &rules.geo;
         let occ = self.occupied;
         let free = own & !listed;
-        let capturable = self.capturable(me);
         let targets = (g.all & !occ) | capturable;
         for kind in [
             Kind::Knight,

@@ -61,7 +61,7 @@ impl<B: Bits> Position<B> {
         only: Option<Kind>,
         list: &mut MoveList,
     ) {
-        self.generate_men(seat, !B::EMPTY, onto, only, list);
+        self.generate_men(seat, !B::EMPTY, onto, only, self.capturable(seat), list);
     }
 
     /// The squares a man of `kind` (not a pawn) on `from` attacks with
@@ -98,13 +98,15 @@ impl<B: Bits> Position<B> {
 
     /// The pseudo-legal moves of the men of `seat` standing on `men` that
     /// land on `onto`, of kind `only` when given (castlings count as the
-    /// king's, and are made when his king stands on `men`).
+    /// king's, and are made when his king stands on `men`); `capturable` is
+    /// [`Position::capturable`] of `seat`, which the caller may already have.
     pub(crate) fn generate_men(
         &self,
         seat: usize,
         men: B,
         onto: B,
         only: Option<Kind>,
+        capturable: B,
         list: &mut MoveList,
     ) {
         if self.status(seat) == Status::Mated || self.status(seat) == Status::Out {
@@ -119,7 +121,6 @@ impl<B: Bits> Position<B> {
             self.by_seat[seat]
         } & men;
         let occ = self.occupied;
-        let capturable = self.capturable(seat);
         let targets = ((g.all & !occ) | capturable) & onto;
         let wants = |kind: Kind| only.is_none_or(|k| k == kind);
         for kind in [

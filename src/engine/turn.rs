@@ -143,7 +143,7 @@ impl<B: Bits> Position<B> {
         }
         list.clear();
         let men = self.men_reaching(to, only);
-        self.generate_men(me, men, B::bit(to), only, list);
+        self.generate_men(me, men, B::bit(to), only, self.capturable(me), list);
         if list.is_empty() {
             return false;
         }
