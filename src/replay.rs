@@ -814,7 +814,11 @@ fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList
         return None;
     }
     let target = shape.square(x as usize, y as usize);
-    if !pos.legal_moves_to(target, only, list) {
+    // A long move names its man's square: only he need be looked at.
+    let origin = from
+        .filter(|f| shape.contains(i32::from(f.file), i32::from(f.rank)))
+        .map(|f| shape.square(usize::from(f.file), usize::from(f.rank)));
+    if !pos.legal_moves_to(target, origin, only, list) {
         return None;
     }
     resolve_algebraic(pos, list.as_slice(), token).ok()

@@ -122,11 +122,18 @@ impl<B: Bits> Position<B> {
     }
 
     /// The legal moves of the player to move that land on `to`, of men of
-    /// kind `only` when given (castlings count as the king's), when his turn
-    /// is an ordinary one: a fast path for resolving a move whose target and
-    /// man are known. `false` means the turn is a pass, the game is over, or
-    /// no such legal move lands there: ask [`Position::turn_moves`].
-    pub fn legal_moves_to(&self, to: usize, only: Option<Kind>, list: &mut MoveList) -> bool {
+    /// kind `only` when given (castlings count as the king's), and of the
+    /// man on `from` only when given, when his turn is an ordinary one: a
+    /// fast path for resolving a move whose target and man are known.
+    /// `false` means the turn is a pass, the game is over, or no such legal
+    /// move lands there: ask [`Position::turn_moves`].
+    pub fn legal_moves_to(
+        &self,
+        to: usize,
+        from: Option<usize>,
+        only: Option<Kind>,
+        list: &mut MoveList,
+    ) -> bool {
         let me = self.turn as usize;
         // A walking king is judged on all his moves: see `turn_moves`.
         if matches!(
@@ -142,7 +149,10 @@ impl<B: Bits> Position<B> {
             return false;
         }
         list.clear();
-        let men = self.men_reaching(to, only);
+        let men = match from {
+            Some(square) => B::bit(square),
+            None => self.men_reaching(to, only),
+        };
         self.generate_men(me, men, B::bit(to), only, self.capturable(me), list);
         if list.is_empty() {
             return false;
