@@ -1639,12 +1639,12 @@ impl<B: Bits> Replayer<'_, B> {
             Described::Short(d) => Some(d.check || d.mate),
             _ => None,
         };
+        let mating = hooks.mating_ply(before, &after);
         if let Some(written) = written_check {
             // A mating ply is written `#` though its move need not check
             // (Multi-chess: the mate of a player checked earlier takes
             // effect at the start of his turn).
-            let given = events.iter().any(|e| matches!(e, Event::Check { .. }))
-                || hooks.mating_ply(before, &after);
+            let given = events.iter().any(|e| matches!(e, Event::Check { .. })) || mating;
             if written != given {
                 events.push(Event::CheckMarkDiffers { written, given });
             }
@@ -1667,7 +1667,7 @@ impl<B: Bits> Replayer<'_, B> {
         text.push_str(&"+".repeat(checks));
         // A mating ply is marked `#`; where the mate ends the game with this
         // ply (orthodox), the mate is its event.
-        if hooks.mating_ply(before, &after) {
+        if mating {
             text = text.trim_end_matches('+').to_string() + "#";
             if !events.iter().any(|e| matches!(e, Event::Mated { .. })) {
                 events.push(Event::Mated { seat: after.turn() });

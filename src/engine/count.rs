@@ -17,18 +17,27 @@ impl<B: Bits> Position<B> {
     /// The number of entries [`Position::turn_moves`] puts in its list (a
     /// pass is one, a finished game none); `list` is scratch space.
     pub fn count_turn_moves(&self, list: &mut MoveList) -> u64 {
+        self.counted_turn(list).1
+    }
+
+    /// The turn as [`Position::turn_moves`] judges it, and the number of
+    /// entries its list holds, found without listing the moves where the
+    /// turn is a plain one; `list` is scratch space.
+    pub(crate) fn counted_turn(&self, list: &mut MoveList) -> (Turn, u64) {
         if let Some(n) = self.count_plain_turn(list).filter(|&n| n > 0) {
             // As `turn_moves` does once it has found legal moves.
             let mut status = self.status;
             status[self.turn as usize] = Status::Active;
-            return match self.rules.hooks.judge(self, &status, true) {
+            let turn = self.rules.hooks.judge(self, &status, true);
+            let entries = match turn {
                 Turn::Moves => n,
                 Turn::Pass { .. } => 1,
                 Turn::Over(_) => 0,
             };
+            return (turn, entries);
         }
-        self.turn_moves(list);
-        list.len() as u64
+        let turn = self.turn_moves(list);
+        (turn, list.len() as u64)
     }
 
     /// The legal moves of the player to move, counted, when his turn is a

@@ -188,10 +188,22 @@ fn counting_a_turn_agrees_with_listing_it_in_every_variant() {
         let mut scratch = MoveList::new();
         let mut agree = |pos: &Position<B>| {
             let mut list = MoveList::new();
-            pos.turn_moves(&mut list);
+            let listed = pos.turn_moves(&mut list);
             assert_eq!(
                 pos.count_turn_moves(&mut scratch),
                 list.len() as u64,
+                "{} in {}",
+                v.id,
+                crate::notation::write_position(pos)
+            );
+            // The outcome, found by counting, is the listing's.
+            let over = match listed {
+                Turn::Over(o) => Some(o),
+                _ => None,
+            };
+            assert_eq!(
+                pos.outcome(),
+                over,
                 "{} in {}",
                 v.id,
                 crate::notation::write_position(pos)

@@ -162,9 +162,18 @@ impl<B: Bits> Position<B> {
         !list.is_empty()
     }
 
-    /// The game's outcome if it is over at the start of this turn.
+    /// The game's outcome if it is over at the start of this turn. Asked
+    /// after every ply by reports (is it a mate?): the moves are counted,
+    /// not listed, where the turn allows, in a list kept per thread.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.turn_moves(&mut MoveList::new()) {
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
+        }
+        let turn = SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut list) => self.counted_turn(&mut list).0,
+            Err(_) => self.counted_turn(&mut MoveList::new()).0,
+        });
+        match turn {
             Turn::Over(o) => Some(o),
             _ => None,
         }
