@@ -24,11 +24,8 @@ impl<B: Bits> Position<B> {
     /// entries its list holds, found without listing the moves where the
     /// turn is a plain one; `list` is scratch space.
     pub(crate) fn counted_turn(&self, list: &mut MoveList) -> (Turn, u64) {
-        if let Some(n) = self.count_plain_turn(list).filter(|&n| n > 0) {
-            // As `turn_moves` does once it has found legal moves.
-            let mut status = self.status;
-            status[self.turn as usize] = Status::Active;
-            let turn = self.rules.hooks.judge(self, &status, true);
+        if let Some(n) = self.count_plain_turn(list, false).filter(|&n| n > 0) {
+            let turn = self.judge_turn(true);
             let entries = match turn {
                 Turn::Moves => n,
                 Turn::Pass { .. } => 1,
@@ -40,11 +37,26 @@ impl<B: Bits> Position<B> {
         (turn, list.len() as u64)
     }
 
+    /// Whether the player to move (not mated) has a legal move: counted
+    /// where his turn is plain, otherwise listed and judged by the one
+    /// legality test; either way the search stops at the first.
+    pub(crate) fn has_legal_move_now(&self, list: &mut MoveList) -> bool {
+        if self.count_plain_turn(list, true).is_some_and(|n| n > 0) {
+            return true;
+        }
+        let me = self.turn as usize;
+        list.clear();
+        self.generate(me, list);
+        let guard = self.guard(me);
+        list.iter().any(|m| self.is_legal(m, &guard))
+    }
+
     /// The legal moves of the player to move, counted, when his turn is a
     /// plain one: he moves normally and is not in check, his partner needs
     /// no shield, and his pawns have one direction each and leap no
-    /// partner. `None` leaves the count to the full path.
-    fn count_plain_turn(&self, list: &mut MoveList) -> Option<u64> {
+    /// partner. `None` leaves the count to the full path. With `first`,
+    /// the count may stop as soon as it is above zero.
+    fn count_plain_turn(&self, list: &mut MoveList, first: bool) -> Option<u64> {
         let me = self.turn as usize;
         if !matches!(self.status[me], Status::Active | Status::Stalemated) {
             return None;
@@ -60,17 +72,15 @@ impl<B: Bits> Position<B> {
         if guard.test_all || guard.partner.is_some() {
             return None;
         }
-        // Pinned men and kings (with the castlings) are listed and tested.
+        // Pinned men and kings (with the castlings) are listed and tested
+        // last; the others are counted, pieces first, then pawns.
         let listed = guard.pinned | self.kings_of(me);
         let capturable = self.capturable(me);
-        list.clear();
-        self.generate_men(me, listed, !B::EMPTY, None, capturable, list);
-        let mut n = list.iter().filter(|&m| self.is_legal(m, &guard)).count() as u64;
-
         let g = &rules.geo;
         let occ = self.occupied;
         let free = own & !listed;
         let targets = (g.all & !occ) | capturable;
+        let mut n = 0;
         for kind in [
             Kind::Knight,
             Kind::Bishop,
@@ -82,7 +92,16 @@ impl<B: Bits> Position<B> {
                 n += u64::from((self.reach(kind, from, occ) & targets).count());
             }
         }
+        if first && n > 0 {
+            return Some(n);
+        }
         n += self.count_free_pawns(me, pawns & free, capturable, &guard);
+        if first && n > 0 {
+            return Some(n);
+        }
+        list.clear();
+        self.generate_men(me, listed, !B::EMPTY, None, capturable, list);
+        n += list.iter().filter(|&m| self.is_legal(m, &guard)).count() as u64;
         Some(n)
     }
 

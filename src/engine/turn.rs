@@ -87,27 +87,19 @@ impl<B: Bits> Position<B> {
     /// Fills `list` with what the player to move may do, and says which case it is.
     pub fn turn_moves(&self, list: &mut MoveList) -> Turn {
         let me = self.turn as usize;
-        let mut status = self.status;
-        if status[me] == Status::Mated {
+        if self.status[me] == Status::Mated {
             list.clear();
         } else {
             self.legal_moves_of(me, list);
-            if status[me] == Status::Walking && !list.is_empty() {
+            if self.status[me] == Status::Walking && !list.is_empty() {
                 // A walking king's step is the server's random choice: any
                 // king move the position allows, not tested against attacks
                 // (he is stalemated or mated only without a safe one).
                 list.clear();
                 self.generate(me, list);
             }
-            status[me] = if !list.is_empty() {
-                Status::Active
-            } else if self.in_check(me) {
-                Status::Mated
-            } else {
-                Status::Stalemated
-            };
         }
-        match self.rules.hooks.judge(self, &status, !list.is_empty()) {
+        match self.judge_turn(!list.is_empty()) {
             Turn::Moves => Turn::Moves,
             Turn::Pass { becomes } => {
                 list.clear();
@@ -119,6 +111,25 @@ impl<B: Bits> Position<B> {
                 Turn::Over(outcome)
             }
         }
+    }
+
+    /// The variant's judgement of this turn once it is known whether the
+    /// player to move has a legal move: his status becomes active with
+    /// one, mated (in check) or stalemated without (a mated player stays
+    /// mated).
+    pub(crate) fn judge_turn(&self, has_moves: bool) -> Turn {
+        let me = self.turn as usize;
+        let mut status = self.status;
+        if status[me] != Status::Mated {
+            status[me] = if has_moves {
+                Status::Active
+            } else if self.in_check(me) {
+                Status::Mated
+            } else {
+                Status::Stalemated
+            };
+        }
+        self.rules.hooks.judge(self, &status, has_moves)
     }
 
     /// The legal moves of the player to move that land on `to`, of men of
@@ -163,17 +174,20 @@ impl<B: Bits> Position<B> {
     }
 
     /// The game's outcome if it is over at the start of this turn. Asked
-    /// after every ply by reports (is it a mate?): the moves are counted,
-    /// not listed, where the turn allows, in a list kept per thread.
+    /// after every ply by reports (is it a mate?): it needs only whether
+    /// the player to move has a legal move, looked for until the first is
+    /// found, in a list kept per thread.
     pub fn outcome(&self) -> Option<Outcome> {
         thread_local! {
             static SCRATCH: std::cell::RefCell<MoveList> = std::cell::RefCell::new(MoveList::new());
         }
-        let turn = SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-            Ok(mut list) => self.counted_turn(&mut list).0,
-            Err(_) => self.counted_turn(&mut MoveList::new()).0,
-        });
-        match turn {
+        let me = self.turn as usize;
+        let has_moves = self.status[me] != Status::Mated
+            && SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+                Ok(mut list) => self.has_legal_move_now(&mut list),
+                Err(_) => self.has_legal_move_now(&mut MoveList::new()),
+            });
+        match self.judge_turn(has_moves) {
             Turn::Over(o) => Some(o),
             _ => None,
         }
