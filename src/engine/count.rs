@@ -6,6 +6,7 @@
 //! is listed by the one generator and judged by the one legality test, so
 //! that the count is always the length of [`Position::turn_moves`]'s list.
 
+use super::generate::PIECES;
 use super::legal::Guard;
 use super::moves::{Move, MoveKind, MoveList};
 use super::position::{Position, Status};
@@ -81,13 +82,7 @@ impl<B: Bits> Position<B> {
         let free = own & !listed;
         let targets = (g.all & !occ) | capturable;
         let mut n = 0;
-        for kind in [
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::Squirk,
-        ] {
+        for kind in PIECES {
             for from in (self.by_kind[kind.index()] & free).squares() {
                 n += u64::from((self.reach(kind, from, occ) & targets).count());
             }

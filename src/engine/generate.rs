@@ -5,6 +5,16 @@ use super::position::{Position, Status};
 use crate::board::{Bits, Dir, Square, orth_index};
 use crate::men::Kind;
 
+/// The kinds of men that are neither king nor pawn, in the order the
+/// generator lists their moves (the king's follow, then the pawns').
+pub(crate) const PIECES: [Kind; 5] = [
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::Queen,
+    Kind::Squirk,
+];
+
 /// What every pawn of one player's move generation shares.
 struct PawnContext<B: Bits> {
     seat: usize,
@@ -123,14 +133,7 @@ impl<B: Bits> Position<B> {
         let occ = self.occupied;
         let targets = ((g.all & !occ) | capturable) & onto;
         let wants = |kind: Kind| only.is_none_or(|k| k == kind);
-        for kind in [
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::Squirk,
-            Kind::King,
-        ] {
+        for kind in PIECES.into_iter().chain([Kind::King]) {
             if !wants(kind) {
                 continue;
             }

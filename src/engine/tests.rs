@@ -118,123 +118,116 @@ fn each_man_moves_on_every_board_shape() {
     }
 }
 
+/// Calls `visit` on every position of `games` random games of `v` (at most
+/// 200 plies each) with the turn's list, and returns how many moves the
+/// visits compared.
+fn random_positions<B: crate::board::Bits>(
+    v: &'static crate::variant::Variant,
+    rng: &mut crate::selfplay::Rng,
+    games: usize,
+    mut visit: impl FnMut(&crate::engine::Position<B>, &crate::engine::MoveList) -> usize,
+) -> usize {
+    use crate::engine::{MoveList, Position, Turn};
+    let mut compared = 0;
+    for _ in 0..games {
+        let mut pos: Position<B> = crate::notation::start_position(v).expect("start");
+        for _ in 0..200 {
+            let mut list = MoveList::new();
+            let turn = pos.turn_moves(&mut list);
+            compared += visit(&pos, &list);
+            if matches!(turn, Turn::Over(_)) {
+                break;
+            }
+            let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
+                break;
+            };
+            pos.play(mv);
+        }
+    }
+    compared
+}
+
+/// Every playable variant, each with its compiled width.
+fn each_playable_variant(
+    mut check: impl FnMut(&'static crate::variant::Variant) -> usize,
+    least: usize,
+) {
+    for v in variant::all()
+        .into_iter()
+        .filter(|v| v.support == crate::variant::Support::Playable)
+    {
+        let compared = check(v);
+        assert!(compared > least, "{}: {compared}", v.id);
+    }
+}
+
 /// The fast legality paths (check and pin masks, king moves tested by
 /// attacks) agree with playing every pseudo-legal move and looking, on
 /// positions from random games of every playable variant.
 #[test]
 fn fast_legality_agrees_with_make_and_test_in_every_variant() {
     use crate::board::Bits;
-    use crate::engine::{MoveList, Position, Turn};
-    use crate::notation::start_position;
-    use crate::selfplay::Rng;
-    use crate::variant::Support;
+    use crate::engine::{MoveList, Position};
 
-    fn check<B: Bits>(v: &'static crate::variant::Variant, rng: &mut Rng) -> usize {
-        let mut compared = 0;
-        for _ in 0..20 {
-            let mut pos: Position<B> = start_position(v).expect("start");
-            for _ in 0..200 {
-                let me = pos.turn();
-                let mut pseudo = MoveList::new();
-                pos.generate(me, &mut pseudo);
-                let guard = pos.guard(me);
-                for mv in pseudo.iter() {
-                    assert_eq!(
-                        pos.is_legal(mv, &guard),
-                        pos.legal_after(mv, &guard),
-                        "{} {:?} in {}",
-                        v.id,
-                        mv,
-                        crate::notation::write_position(&pos)
-                    );
-                    compared += 1;
-                }
-                let mut list = MoveList::new();
-                if matches!(pos.turn_moves(&mut list), Turn::Over(_)) {
-                    break;
-                }
-                let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
-                    break;
-                };
-                pos.play(mv);
-            }
+    fn check<B: Bits>(pos: &Position<B>, v: &str) -> usize {
+        let me = pos.turn();
+        let mut pseudo = MoveList::new();
+        pos.generate(me, &mut pseudo);
+        let guard = pos.guard(me);
+        for mv in pseudo.iter() {
+            assert_eq!(
+                pos.is_legal(mv, &guard),
+                pos.legal_after(mv, &guard),
+                "{v} {mv:?} in {}",
+                crate::notation::write_position(pos)
+            );
         }
-        compared
+        pseudo.len()
     }
-    let mut rng = Rng::new(7);
-    for v in variant::all()
-        .into_iter()
-        .filter(|v| v.support == Support::Playable)
-    {
-        let compared = crate::with_width!(v, B => check::<B>(v, &mut rng));
-        assert!(compared > 10_000, "{}: {compared}", v.id);
-    }
+    let mut rng = crate::selfplay::Rng::new(7);
+    each_playable_variant(
+        |v| crate::with_width!(v, B => random_positions::<B>(v, &mut rng, 20, |pos, _| check(pos, v.id))),
+        10_000,
+    );
 }
 
 /// Perft's last ply counts moves without listing them (engine/count.rs):
-/// the count equals the length of the turn's list at every position of
-/// random games of every playable variant, and at every position one ply
-/// from them, where pins, checks and en passant chances turn up.
+/// the count equals the length of the turn's list, and the outcome found
+/// by counting is the listing's, at every position of random games of
+/// every playable variant and at every position one ply from them, where
+/// pins, checks and en passant chances turn up.
 #[test]
 fn counting_a_turn_agrees_with_listing_it_in_every_variant() {
     use crate::board::Bits;
     use crate::engine::{MoveList, Position, Turn};
-    use crate::notation::start_position;
-    use crate::selfplay::Rng;
-    use crate::variant::Support;
 
-    fn check<B: Bits>(v: &'static crate::variant::Variant, rng: &mut Rng) -> usize {
-        let mut compared = 0;
-        let mut scratch = MoveList::new();
-        let mut agree = |pos: &Position<B>| {
-            let mut list = MoveList::new();
-            let listed = pos.turn_moves(&mut list);
-            assert_eq!(
-                pos.count_turn_moves(&mut scratch),
-                list.len() as u64,
-                "{} in {}",
-                v.id,
-                crate::notation::write_position(pos)
-            );
-            // The outcome, found by counting, is the listing's.
-            let over = match listed {
-                Turn::Over(o) => Some(o),
-                _ => None,
-            };
-            assert_eq!(
-                pos.outcome(),
-                over,
-                "{} in {}",
-                v.id,
-                crate::notation::write_position(pos)
-            );
+    fn agree<B: Bits>(pos: &Position<B>, v: &str) {
+        let mut list = MoveList::new();
+        let listed = pos.turn_moves(&mut list);
+        let at = || crate::notation::write_position(pos);
+        assert_eq!(
+            pos.count_turn_moves(&mut MoveList::new()),
+            list.len() as u64,
+            "{v} in {}",
+            at()
+        );
+        let over = match listed {
+            Turn::Over(o) => Some(o),
+            _ => None,
         };
-        for _ in 0..10 {
-            let mut pos: Position<B> = start_position(v).expect("start");
-            for _ in 0..200 {
-                agree(&pos);
-                let mut list = MoveList::new();
-                if matches!(pos.turn_moves(&mut list), Turn::Over(_)) {
-                    break;
-                }
+        assert_eq!(pos.outcome(), over, "{v} in {}", at());
+    }
+    let mut rng = crate::selfplay::Rng::new(11);
+    each_playable_variant(
+        |v| {
+            crate::with_width!(v, B => random_positions::<B>(v, &mut rng, 10, |pos, list| {
+                agree(pos, v.id);
                 for mv in list.iter() {
-                    agree(&pos.after(mv));
-                    compared += 1;
+                    agree(&pos.after(mv), v.id);
                 }
-                let Some(&mv) = list.as_slice().get(rng.below(list.len())) else {
-                    break;
-                };
-                pos.play(mv);
-            }
-        }
-        compared
-    }
-    let mut rng = Rng::new(11);
-    for v in variant::all()
-        .into_iter()
-        .filter(|v| v.support == Support::Playable)
-    {
-        let compared = crate::with_width!(v, B => check::<B>(v, &mut rng));
-        assert!(compared > 5_000, "{}: {compared}", v.id);
-    }
+                list.len()
+            }))
+        },
+        5_000,
+    );
 }
