@@ -66,7 +66,10 @@ impl<B: Bits> Position<B> {
         let pawn_rules = &rules.variant.pawns;
         let own = self.by_seat[me];
         let pawns = self.by_kind[Kind::Pawn.index()] & own;
-        if pawn_rules.leap_partner_pawn || (pawns & self.free).any() {
+        // Where a partner is shielded, every turn goes the full way: asked
+        // before the guard is made, so that it is not made twice.
+        if rules.variant.shield_partner || pawn_rules.leap_partner_pawn || (pawns & self.free).any()
+        {
             return None;
         }
         let guard = self.guard(me);
