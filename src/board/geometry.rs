@@ -1,6 +1,6 @@
 //! Precomputed tables of a board shape: rays, leaps, pawn steps, lines.
 
-use super::magic::{Magics, Rays};
+use super::magic::Magics;
 use super::{Bits, Dir, Shape, Square};
 
 const NO_SQUARE: u16 = u16::MAX;
@@ -67,15 +67,14 @@ impl<B: Bits> Geometry<B> {
     pub fn new(shape: Shape) -> Self {
         let mut geometry = Self::new_without_magics(shape);
         if B::CAPACITY == 64 && shape.width == 8 && shape.height == 8 && shape.holes.is_empty() {
-            let rays_of = |dirs: [Dir; 4]| -> Rays {
-                let mut rays = [[0u64; 4]; 64];
-                for (sq, r) in rays.iter_mut().enumerate() {
-                    *r = dirs.map(|d| geometry.ray(sq, d).low_u64());
-                }
-                rays
-            };
-            let (rook, bishop) = (rays_of(Dir::ORTHOGONAL), rays_of(Dir::DIAGONAL));
-            geometry.magics = Magics::new(&rook, &bishop).map(Box::new);
+            // Filled from the rays and slides, before the lookups serve.
+            let g = &geometry;
+            let magics = Magics::new(
+                &|sq, d| g.ray(sq, d).low_u64(),
+                &|sq, occ| g.rook_attacks(sq, B::from_low_u64(occ)).low_u64(),
+                &|sq, occ| g.bishop_attacks(sq, B::from_low_u64(occ)).low_u64(),
+            );
+            geometry.magics = magics.map(Box::new);
         }
         geometry
     }

@@ -8,7 +8,7 @@
 //! this module's own search (`find_magics`, an ignored test that prints
 //! them); `magics_give_the_rays_attacks` proves every one of them.
 
-use super::Square;
+use super::{Dir, Square};
 
 /// Where one square's attacks of one slider live in the table.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,19 +37,34 @@ pub(crate) struct Magics {
     table: Vec<u64>,
 }
 
-/// A slider's rays from each square of the 8x8 board, one array per
-/// direction it moves in (see [`Magics::new`]).
-pub(crate) type Rays = [[u64; 4]; 64];
+/// One slider's rays from each square of the 8x8 board, one per direction
+/// it moves in: the squares from the square outwards, up to the edge.
+type Rays = [[u64; 4]; 64];
+
+/// A slider's attacks from a square with men on the given squares, as the
+/// board's rays give them (the slow way).
+pub(crate) type Attacks<'a> = &'a dyn Fn(Square, u64) -> u64;
 
 impl Magics {
-    /// The tables for the rays `rook` and `bishop` (`rays[sq][i]`: the
-    /// squares from `sq` outwards in the slider's `i`-th direction, up to
-    /// the edge). `None` if a constant does not fit these rays (the board
-    /// is then served by the rays themselves).
-    pub(crate) fn new(rook: &Rays, bishop: &Rays) -> Option<Magics> {
+    /// The tables of the 8x8 board whose rays `ray` gives (from a square,
+    /// along a direction), filled with the attacks `rook` and `bishop`
+    /// give. `None` if a constant does not fit (the board is then served by
+    /// its rays).
+    pub(crate) fn new(
+        ray: &dyn Fn(Square, Dir) -> u64,
+        rook: Attacks,
+        bishop: Attacks,
+    ) -> Option<Magics> {
+        let rays_of = |dirs: [Dir; 4]| -> Rays {
+            let mut rays = [[0u64; 4]; 64];
+            for (sq, r) in rays.iter_mut().enumerate() {
+                *r = dirs.map(|d| ray(sq, d));
+            }
+            rays
+        };
         let mut table = Vec::new();
-        let rook = entries(rook, &ROOK_MAGICS, &mut table)?;
-        let bishop = entries(bishop, &BISHOP_MAGICS, &mut table)?;
+        let rook = entries(&rays_of(Dir::ORTHOGONAL), rook, &ROOK_MAGICS, &mut table)?;
+        let bishop = entries(&rays_of(Dir::DIAGONAL), bishop, &BISHOP_MAGICS, &mut table)?;
         Some(Magics {
             rook,
             bishop,
@@ -68,31 +83,6 @@ impl Magics {
     pub(crate) fn bishop(&self, sq: Square, occupied: u64) -> u64 {
         self.table[self.bishop[sq].index(occupied)]
     }
-}
-
-/// The attacks of a slider on `sq` with `occupied` in the way, from rays.
-fn ray_attacks(rays: &[u64; 4], ascending: &[bool; 4], occupied: u64) -> u64 {
-    let mut attacks = 0;
-    for (i, &ray) in rays.iter().enumerate() {
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            attacks |= ray;
-            continue;
-        }
-        // The first man along the ray, and everything before it.
-        let first = if ascending[i] {
-            blockers & blockers.wrapping_neg()
-        } else {
-            1u64 << (63 - blockers.leading_zeros())
-        };
-        let beyond = if ascending[i] {
-            !((first << 1).wrapping_sub(1))
-        } else {
-            first - 1
-        };
-        attacks |= ray & !beyond;
-    }
-    attacks
 }
 
 /// Whether each ray of `sq` runs towards higher squares.
@@ -126,10 +116,14 @@ fn subsets(mask: u64) -> impl Iterator<Item = u64> {
 
 /// The entries of one slider with `magics`, their attacks appended to
 /// `table`; `None` when two arrangements with different attacks share a slot.
-fn entries(rays: &Rays, magics: &[u64; 64], table: &mut Vec<u64>) -> Option<[Entry; 64]> {
+fn entries(
+    rays: &Rays,
+    attacks_of: Attacks,
+    magics: &[u64; 64],
+    table: &mut Vec<u64>,
+) -> Option<[Entry; 64]> {
     let mut out = [Entry::default(); 64];
     for sq in 0..64 {
-        let ascending = ascending(sq, &rays[sq]);
         let mask = mask_of(sq, &rays[sq]);
         let entry = Entry {
             mask,
@@ -141,7 +135,7 @@ fn entries(rays: &Rays, magics: &[u64; 64], table: &mut Vec<u64>) -> Option<[Ent
         table.resize(table.len() + size, 0);
         let mut filled = vec![false; size];
         for subset in subsets(mask) {
-            let attacks = ray_attacks(&rays[sq], &ascending, subset);
+            let attacks = attacks_of(sq, subset);
             let slot = entry.index(subset) - entry.offset;
             if filled[slot] && table[entry.offset + slot] != attacks {
                 return None;
@@ -293,28 +287,26 @@ const BISHOP_MAGICS: [u64; 64] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Bits, Dir, Geometry, Shape};
+    use crate::board::{Geometry, Shape};
 
-    /// The rays of the plain 8x8 board, as the geometry has them.
-    fn board_rays() -> (Rays, Rays) {
-        let g = Geometry::<u64>::new_without_magics(Shape::CHESS);
-        let of = |dirs: [Dir; 4]| {
-            let mut rays = [[0u64; 4]; 64];
-            for (sq, r) in rays.iter_mut().enumerate() {
-                *r = dirs.map(|d| g.ray(sq, d).low_u64());
-            }
-            rays
-        };
-        (of(Dir::ORTHOGONAL), of(Dir::DIAGONAL))
+    /// The plain 8x8 board served by its rays.
+    fn board() -> Geometry<u64> {
+        Geometry::<u64>::new_without_magics(Shape::CHESS)
+    }
+
+    /// The tables from `g`'s rays and slides.
+    fn magics_of(g: &Geometry<u64>) -> Option<Magics> {
+        Magics::new(
+            &|sq, d| g.ray(sq, d),
+            &|sq, occ| g.rook_attacks(sq, occ),
+            &|sq, occ| g.bishop_attacks(sq, occ),
+        )
     }
 
     /// A constant for `sq` that packs every arrangement without a clash.
-    fn search(sq: Square, rays: &Rays, rng: &mut crate::rng::Rng) -> u64 {
-        let mask = mask_of(sq, &rays[sq]);
-        let ascending = ascending(sq, &rays[sq]);
-        let arrangements: Vec<(u64, u64)> = subsets(mask)
-            .map(|s| (s, ray_attacks(&rays[sq], &ascending, s)))
-            .collect();
+    fn search(sq: Square, rays: [u64; 4], attacks: Attacks, rng: &mut crate::rng::Rng) -> u64 {
+        let mask = mask_of(sq, &rays);
+        let arrangements: Vec<(u64, u64)> = subsets(mask).map(|s| (s, attacks(sq, s))).collect();
         let bits = mask.count_ones();
         let mut slots = vec![(0u32, 0u64); 1 << bits];
         for attempt in 1u32.. {
@@ -341,12 +333,18 @@ mod tests {
     #[test]
     #[ignore]
     fn find_magics() {
-        let (rook, bishop) = board_rays();
+        let g = board();
         let mut rng = crate::rng::Rng::new(2026);
-        for (name, rays) in [("ROOK", &rook), ("BISHOP", &bishop)] {
+        let rook = |sq, occ| g.rook_attacks(sq, occ);
+        let bishop = |sq, occ| g.bishop_attacks(sq, occ);
+        for (name, dirs, attacks) in [
+            ("ROOK", Dir::ORTHOGONAL, &rook as Attacks),
+            ("BISHOP", Dir::DIAGONAL, &bishop as Attacks),
+        ] {
             println!("const {name}_MAGICS: [u64; 64] = [");
             for sq in 0..64 {
-                println!("    {:#018x},", search(sq, rays, &mut rng));
+                let rays = dirs.map(|d| g.ray(sq, d));
+                println!("    {:#018x},", search(sq, rays, attacks, &mut rng));
             }
             println!("];");
         }
@@ -356,9 +354,8 @@ mod tests {
     /// the lookup gives the rays' attacks for random boards.
     #[test]
     fn magics_give_the_rays_attacks() {
-        let (rook, bishop) = board_rays();
-        let magics = Magics::new(&rook, &bishop).expect("every constant fits");
-        let g = Geometry::<u64>::new_without_magics(Shape::CHESS);
+        let g = board();
+        let magics = magics_of(&g).expect("every constant fits");
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..2000 {
             let occupied = rng.next_u64() & rng.next_u64();
