@@ -10,6 +10,7 @@ use crate::notation::descriptive::Cell;
 use crate::notation::descriptive_short::ShortStyle;
 use crate::notation::table::{Round, RoundTable, Span, TableCell, Tag as TableTag, write_table};
 use crate::notation::{long, pgn, san};
+use crate::record::CompactString;
 use crate::record::{self, MoveNotation, Origin, Record, RecordMove};
 use crate::replay::{Event, Trace};
 pub use crate::replay::{contradicts, result_of};
@@ -100,18 +101,20 @@ fn resolved_line<B: Bits>(
                 _ => None,
             });
             let mv = match exit {
-                Some(_) if p.mv.is_pass() => written.to_string(),
-                Some(c) => format!("{}{c}", p.long.trim_end_matches(['+', '#'])),
-                None => p.long.trim_end_matches(['+', '#']).to_string(),
+                Some(_) if p.mv.is_pass() => CompactString::from(written),
+                Some(c) => {
+                    compact_str::format_compact!("{}{c}", p.long.trim_end_matches(['+', '#']))
+                }
+                None => CompactString::from(p.long.trim_end_matches(['+', '#'])),
             };
             RecordMove {
-                player: name(p.seat),
+                player: v.seat_name(p.seat).into(),
                 // Chess.com's tokens are kept whenever they differ from the
                 // move (their marks are the server's, not derived).
                 written: (!written.is_empty()
                     && written != mv
                     && (written != p.long || v.hints.keeps_exits))
-                    .then(|| written.to_string()),
+                    .then(|| CompactString::from(written)),
                 checks: p
                     .events
                     .iter()

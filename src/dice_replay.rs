@@ -396,8 +396,8 @@ fn record_line(v: &Variant, plies: &[DicePly], source: &[RecordMove]) -> Vec<Rec
                 .map(|(_, at)| p.long[at..].to_string())
                 .unwrap_or_else(|| p.long.clone());
             RecordMove {
-                player: v.seat_name(p.seat).to_string(),
-                mv: body,
+                player: v.seat_name(p.seat).into(),
+                mv: body.into(),
                 dice: Some(p.turn.dice),
                 before: m.before.clone(),
                 nags: m.nags.clone(),

@@ -500,7 +500,7 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
                 let english = (letters.is_some() || !text.is_ascii())
                     .then(|| crate::notation::localized::to_english(&text, letters))
                     .filter(|english| *english != text);
-                let parsed = parse_token(english.as_ref().unwrap_or(&text));
+                let parsed = parse_token(english.as_deref().unwrap_or(&text));
                 // Chess.com's exits: `R` resigned, `T` timed out, glued to the
                 // player's last move or alone in his slot. They end the game here.
                 let exit = match &parsed {
@@ -529,14 +529,14 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
                     Err(e) => {
                         return Err(error(
                             span,
-                            english.unwrap_or(text),
+                            english.unwrap_or_else(|| text.into()),
                             format!("a move ({})", e.expected),
                         ));
                     }
                 };
                 // The move in English, and as written when that differs.
                 let (mv, written) = match english {
-                    Some(english) => (english, Some(text)),
+                    Some(english) => (english.into(), Some(text)),
                     None => (text, None),
                 };
                 moves.push(RecordMove {
@@ -577,7 +577,7 @@ fn dice_move(
     let body = &text[at..];
     let column = pos.column + text[..at].chars().count();
     Some(RecordMove {
-        mv: body.to_string(),
+        mv: body.into(),
         dice: Some(dice),
         origin: Origin {
             round,
@@ -684,7 +684,7 @@ fn variation(
                 let token = parse_token(&english)
                     .map_err(|e| error(span, text.clone(), format!("a move ({})", e.expected)))?;
                 moves.push(RecordMove {
-                    mv: english,
+                    mv: english.into(),
                     written,
                     before: std::mem::take(&mut before),
                     nags: glyph_of(&token).into_iter().collect(),
@@ -806,7 +806,7 @@ pub fn printed_game(text: &str) -> Result<Record, InputError> {
         .moves
         .into_iter()
         .map(|m| RecordMove {
-            mv: m.text,
+            mv: m.text.into(),
             comments: m.comments,
             origin: Origin {
                 round: Some(m.round),
@@ -901,8 +901,8 @@ pub fn round_table(text: &str) -> Result<Record, InputError> {
     for round in &rounds {
         for (cell, &seat) in round.cells.iter().zip(&seats) {
             moves.push(RecordMove {
-                player: variant.seat_name(seat).to_string(),
-                mv: cell.text.trim().to_string(),
+                player: variant.seat_name(seat).into(),
+                mv: cell.text.trim().into(),
                 origin: Origin {
                     round: Some(round.number),
                     span: Some(cell.span),

@@ -18,6 +18,10 @@ use std::io::{BufRead, Write};
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize};
 
+/// The short texts of a move (its player, its move, as written), kept
+/// inline up to 24 bytes: reading a move allocates nothing for them.
+pub use compact_str::CompactString;
+
 /// The version of the record format this code reads and writes.
 pub const FORMAT: u32 = 2;
 
@@ -165,16 +169,19 @@ pub struct RecordMove {
     /// The moving player's name in the variant ("White", "Yellow", ...);
     /// empty (absent in JSON) when the source gives moves in turn order
     /// without naming players: the move is then the turn's player's.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub player: String,
+    #[serde(default, skip_serializing_if = "CompactString::is_empty")]
+    #[schemars(with = "String")]
+    pub player: CompactString,
     /// The move: in records roundtable writes, resolved long algebraic
     /// ("e2-e4", "Bi1xa9", "e7-e8=Q", "O-O"); in records read from another
     /// notation, the text as written there (see [`Record::notation`]).
     /// "--" is a pass, "?" a move the record does not give.
-    pub mv: String,
+    #[schemars(with = "String")]
+    pub mv: CompactString,
     /// The move's text as the source wrote it, when it differs from `mv`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub written: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub written: Option<CompactString>,
     /// Players whose king this move checks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<String>,
@@ -211,7 +218,7 @@ pub struct RecordMove {
 
 impl RecordMove {
     /// A move of `player` (empty: whoever's turn it is) written `mv`.
-    pub fn new(player: impl Into<String>, mv: impl Into<String>) -> RecordMove {
+    pub fn new(player: impl Into<CompactString>, mv: impl Into<CompactString>) -> RecordMove {
         RecordMove {
             player: player.into(),
             mv: mv.into(),
@@ -553,9 +560,9 @@ mod tests {
             start: None,
             moves: vec![
                 RecordMove {
-                    player: "Yellow".to_string(),
-                    mv: "h2-h3".to_string(),
-                    written: Some("K. R. P. to K. R. 3".to_string()),
+                    player: "Yellow".into(),
+                    mv: "h2-h3".into(),
+                    written: Some("K. R. P. to K. R. 3".into()),
                     checks: vec![],
                     mates: vec![],
                     inferred: false,
@@ -564,8 +571,8 @@ mod tests {
                     nags: vec![1, 14],
                     comments: vec!["opening".to_string()],
                     variations: vec![vec![RecordMove {
-                        player: "Yellow".to_string(),
-                        mv: "?".to_string(),
+                        player: "Yellow".into(),
+                        mv: "?".into(),
                         written: None,
                         checks: vec![],
                         mates: vec![],
@@ -580,8 +587,8 @@ mod tests {
                     origin: Origin::default(),
                 },
                 RecordMove {
-                    player: "Red".to_string(),
-                    mv: "Qa7xh14+".to_string(),
+                    player: "Red".into(),
+                    mv: "Qa7xh14+".into(),
                     written: None,
                     checks: vec!["White".to_string()],
                     mates: vec!["Black".to_string()],

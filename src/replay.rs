@@ -247,9 +247,9 @@ fn prepare_line<'r>(
                 player: if follows_turn {
                     variant.seat_name(seat).to_string()
                 } else {
-                    m.player.clone()
+                    m.player.to_string()
                 },
-                text: m.written.clone().unwrap_or_else(|| m.mv.clone()),
+                text: m.written.as_deref().unwrap_or(&m.mv).to_string(),
                 span: m.origin.span,
                 message,
                 moves: Vec::new(),

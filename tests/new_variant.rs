@@ -57,8 +57,13 @@ fn a_record_of_the_new_variant_replays_and_converts() {
     assert!(pgn.contains("[Variant \"chess-10x10\"]"), "{pgn}");
     let again = read_str(&pgn).remove(0).expect("reads back");
     let back = Game::replay(again).expect("replays back");
-    let moves =
-        |g: &Game| -> Vec<String> { g.resolved().moves.into_iter().map(|m| m.mv).collect() };
+    let moves = |g: &Game| -> Vec<String> {
+        g.resolved()
+            .moves
+            .into_iter()
+            .map(|m| m.mv.into())
+            .collect()
+    };
     assert_eq!(moves(&back), moves(&game));
 }
 

@@ -24,6 +24,8 @@
 use std::fmt;
 use std::io::BufRead;
 
+use crate::record::CompactString;
+
 /// A place in the input: 1-based line, 1-based column counted in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Pos {
@@ -82,7 +84,7 @@ pub enum Node {
     /// A ply token as written (`e4`, `Qd9xBa9+`, `R#`, `[1 4] f4xe5, Ng2-f4`).
     Ply {
         /// The token exactly as written, marks and annotation included.
-        text: String,
+        text: CompactString,
         /// Where the node starts in the input.
         pos: Pos,
     },
@@ -730,19 +732,22 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     fn text(&self, from: usize, to: usize) -> String {
+        self.text_as(from, to)
+    }
+
+    /// The characters `from..to` of the line as any string type: a move's
+    /// text goes into an inline [`CompactString`], without allocating.
+    fn text_as<S: for<'s> From<&'s str> + FromIterator<char>>(&self, from: usize, to: usize) -> S {
         if self.ascii {
             // One byte per character: the text is a slice of the line.
             let to = to.min(self.line_text.len());
-            return self
-                .line_text
-                .get(from.min(to)..to)
-                .unwrap_or("")
-                .to_string();
+            return S::from(self.line_text.get(from.min(to)..to).unwrap_or(""));
         }
         self.line
             .iter()
             .skip(from)
             .take(to.saturating_sub(from))
+            .copied()
             .collect()
     }
 
@@ -863,10 +868,11 @@ impl<R: BufRead> PgnReader<R> {
             }
             d if d.is_ascii_digit() && self.is_move_number(i) => {
                 let end = self.digits_end(i);
-                let number = self
-                    .text(i, end)
-                    .parse::<u32>()
-                    .map_err(|_| self.error_span(i, end, "a move number (at most 4294967295)"))?;
+                // Read digit by digit: no string is made for a number.
+                let number = (i..end)
+                    .filter_map(|at| self.char_at(at)?.to_digit(10))
+                    .try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(d))
+                    .ok_or_else(|| self.error_span(i, end, "a move number (at most 4294967295)"))?;
                 let mut dot_end = end;
                 let mut dots = 0;
                 while let Some(d @ ('.' | '…')) = self.char_at(dot_end) {
@@ -882,19 +888,19 @@ impl<R: BufRead> PgnReader<R> {
             }
             _ => {
                 let end = self.token_end(i);
-                let text = self.text(i, end);
+                let text: CompactString = self.text_as(i, end);
                 self.cursor = end.max(i + 1);
                 if result_token(&text) {
                     if !self.builder.stack.is_empty() {
                         return Err(PgnError {
                             pos,
-                            text,
+                            text: text.into(),
                             expected: "')' before the result (variation left open)".to_string(),
                         });
                     }
                     self.builder.mark_start(pos);
                     self.builder.phase = Phase::Moves;
-                    self.builder.game.result = Some(text);
+                    self.builder.game.result = Some(text.into());
                     self.builder.finished = true;
                 } else if let Some(value) = nag_symbol(&text) {
                     self.builder.push(Node::Nag { value, pos });
@@ -902,7 +908,7 @@ impl<R: BufRead> PgnReader<R> {
                     // A result glued to the last move (`h6*`): the move,
                     // then the `*` read as the next token.
                     self.cursor = end - 1;
-                    self.push_ply(played.to_string(), pos, i, end - 1)?;
+                    self.push_ply(played.into(), pos, i, end - 1)?;
                 } else {
                     self.push_ply(text, pos, i, end)?;
                 }
@@ -982,7 +988,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
             }
         }
-        let text = self.text(i, end);
+        let text = self.text_as(i, end);
         let pos = self.pos(i);
         self.cursor = end;
         self.push_ply(text, pos, i, end)
@@ -990,7 +996,13 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Adds a ply (from index `i` to `end` of the line) to the game, unless
     /// the game already holds [`MAX_PLIES`].
-    fn push_ply(&mut self, text: String, pos: Pos, i: usize, end: usize) -> Result<(), PgnError> {
+    fn push_ply(
+        &mut self,
+        text: CompactString,
+        pos: Pos,
+        i: usize,
+        end: usize,
+    ) -> Result<(), PgnError> {
         if self.builder.plies >= MAX_PLIES {
             let expected = format!("the end of the game: a game holds at most {MAX_PLIES} plies");
             return Err(self.error_span(i, end, &expected));
@@ -1174,7 +1186,7 @@ mod tests {
                 Node::MoveNumber { number, black, .. } => {
                     format!("{number}{}", if *black { "..." } else { "." })
                 }
-                Node::Ply { text, .. } => text.clone(),
+                Node::Ply { text, .. } => text.to_string(),
                 Node::Comment { text, .. } => format!("{{{text}}}"),
                 Node::Variation { nodes, .. } => format!("({})", shape(nodes)),
                 Node::Nag { value, .. } => format!("${value}"),
@@ -1188,7 +1200,7 @@ mod tests {
         g.moves
             .iter()
             .filter_map(|n| match n {
-                Node::Ply { text, .. } => Some(text.clone()),
+                Node::Ply { text, .. } => Some(text.to_string()),
                 _ => None,
             })
             .collect()
