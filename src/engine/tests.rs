@@ -231,3 +231,75 @@ fn counting_a_turn_agrees_with_listing_it_in_every_variant() {
         5_000,
     );
 }
+
+/// The moves onto one square that `legal_moves_to` finds (of one kind or
+/// any, of one man or any) are those of the listed turn that land there, on
+/// positions from random games of every playable variant.
+#[test]
+fn moves_onto_a_square_agree_with_the_listed_turn_in_every_variant() {
+    use crate::board::Bits;
+    use crate::engine::{Move, MoveList, Position, Turn};
+    use crate::men::Kind;
+
+    fn agree<B: Bits>(pos: &Position<B>, listed: &MoveList, v: &str) -> usize {
+        let plain = matches!(pos.turn_moves(&mut MoveList::new()), Turn::Moves);
+        let mut compared = 0;
+        let mut found = MoveList::new();
+        for to in pos.variant().shape.squares() {
+            for only in std::iter::once(None).chain(Kind::ALL.map(Some)) {
+                let fits = |m: &Move| {
+                    usize::from(m.to) == to
+                        && only.is_none_or(|k| {
+                            pos.man_at(usize::from(m.from)).map(|man| man.kind) == Some(k)
+                        })
+                };
+                let mut expected: Vec<Move> = listed.iter().filter(fits).collect();
+                let origins: Vec<Option<usize>> = std::iter::once(None)
+                    .chain(expected.iter().map(|m| Some(usize::from(m.from))))
+                    .collect();
+                for from in origins {
+                    let mut want: Vec<Move> = expected
+                        .iter()
+                        .copied()
+                        .filter(|m| from.is_none_or(|f| usize::from(m.from) == f))
+                        .collect();
+                    let any = pos.legal_moves_to(to, from, only, &mut found);
+                    let mut got: Vec<Move> = if any {
+                        found.iter().collect()
+                    } else {
+                        Vec::new()
+                    };
+                    if !plain {
+                        // Not an ordinary turn: the fast path must decline.
+                        assert!(
+                            !any,
+                            "{v}: a move onto {to} in {}",
+                            crate::notation::write_position(pos)
+                        );
+                        continue;
+                    }
+                    want.sort_by_key(|m| (m.from, m.to, format!("{:?}", m.kind)));
+                    got.sort_by_key(|m| (m.from, m.to, format!("{:?}", m.kind)));
+                    assert_eq!(
+                        got,
+                        want,
+                        "{v}: onto {to}, {only:?}, from {from:?} in {}",
+                        crate::notation::write_position(pos)
+                    );
+                    compared += 1;
+                }
+                expected.clear();
+            }
+        }
+        compared
+    }
+    let mut rng = crate::selfplay::Rng::new(23);
+    each_playable_variant(
+        |v| {
+            crate::with_width!(v, B => random_positions::<B>(v, &mut rng, 2, |pos, list| {
+                agree(pos, list, v.id)
+            }))
+        },
+        5_000,
+    );
+}

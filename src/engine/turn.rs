@@ -1,7 +1,7 @@
 //! The start of a turn: the mover's status, the end of the game, and the
 //! moves (or the pass) the turn allows. Perft counts through it.
 
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveKind, MoveList};
 use super::position::{Position, Status};
 use crate::board::Bits;
 use crate::men::Kind;
@@ -160,11 +160,30 @@ impl<B: Bits> Position<B> {
             return false;
         }
         list.clear();
-        let men = match from {
-            Some(square) => B::bit(square),
-            None => self.men_reaching(to, only),
-        };
-        self.generate_men(me, men, B::bit(to), only, self.capturable(me), list);
+        match only {
+            Some(kind) if !matches!(kind, Kind::Pawn | Kind::King) => {
+                // A piece moves alike both ways (see `men_reaching`): each
+                // man of the kind that reaches `to` has the one plain move
+                // there, as the generator would list it.
+                let onto = B::bit(to) & self.rules.geo.all;
+                let taken = (onto & self.occupied).any();
+                if onto.is_empty() || (taken && (onto & self.capturable(me)).is_empty()) {
+                    return false;
+                }
+                let mut men = self.men_reaching(to, only) & self.by_kind[kind.index()];
+                men &= self.by_seat[me] & from.map_or(!B::EMPTY, B::bit);
+                for from in men.squares() {
+                    list.push(Move::new(from, to, MoveKind::Normal));
+                }
+            }
+            _ => {
+                let men = match from {
+                    Some(square) => B::bit(square),
+                    None => self.men_reaching(to, only),
+                };
+                self.generate_men(me, men, B::bit(to), only, self.capturable(me), list);
+            }
+        }
         if list.is_empty() {
             return false;
         }
