@@ -272,6 +272,19 @@ impl Board {
         Ok(())
     }
 
+    /// Plays a move as [`Board::play`] does, giving the bonus pieces of the
+    /// eliminations it causes (Quattro, Triple: the mating player's choice,
+    /// Q, R, B or N) the kinds of `bonus` in order, the rest a queen.
+    /// Returns how many of `bonus` the ply gave.
+    pub fn play_with_bonus(
+        &mut self,
+        text: &str,
+        bonus: &[crate::men::Kind],
+    ) -> Result<usize, Error> {
+        let mv = self.find(text)?;
+        Ok(with_position!(&mut self.inner, p => p.play_with_bonus(mv, bonus)))
+    }
+
     /// The legal move written `text`.
     pub fn find(&self, text: &str) -> Result<Move, Error> {
         let illegal = || Error::IllegalMove {

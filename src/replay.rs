@@ -221,6 +221,41 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
     }
 }
 
+/// The bonus pieces a ply's comments choose: `[%bonus R]` (or several
+/// letters, `[%bonus R N]`, one per bonus the ply gives, in the order its
+/// eliminations happen), each Q, R, B or N; none when no comment says.
+pub fn bonus_of(comments: &[String]) -> Result<Vec<Kind>, String> {
+    let mut kinds = Vec::new();
+    for comment in comments {
+        let mut rest = comment.as_str();
+        while let Some(at) = rest.find("[%bonus") {
+            let command = &rest[at + "[%bonus".len()..];
+            let Some(end) = command.find(']') else {
+                return Err(format!(
+                    "`{}`: expected `]` closing the bonus command",
+                    &rest[at..]
+                ));
+            };
+            for letter in command[..end].split_whitespace() {
+                kinds.push(match letter {
+                    "Q" => Kind::Queen,
+                    "R" => Kind::Rook,
+                    "B" => Kind::Bishop,
+                    "N" => Kind::Knight,
+                    other => {
+                        return Err(format!(
+                            "`[%bonus{}]`: expected Q, R, B or N (the bonus piece), found `{other}`",
+                            &command[..end]
+                        ));
+                    }
+                });
+            }
+            rest = &command[end + 1..];
+        }
+    }
+    Ok(kinds)
+}
+
 /// How deep variations may nest in a record.
 const MAX_VARIATION_DEPTH: usize = 200;
 
@@ -401,6 +436,16 @@ pub enum Event {
         /// The seat of the mated player.
         seat: usize,
     },
+    /// The mating player's bonus piece (Multi-chess), set on the square of
+    /// the king he mated.
+    Bonus {
+        /// The seat the piece belongs to: the mating player.
+        seat: usize,
+        /// The piece the record chose (a queen unless it says otherwise).
+        kind: Kind,
+        /// The mated king's square.
+        square: Square,
+    },
     /// A player passed with no legal move and his king not in check.
     Stalemated {
         /// The seat of the stalemated player.
@@ -547,6 +592,8 @@ pub enum ErrorKind {
     NotAPass,
     /// No choice for the unspecified turns lets the record go on.
     NoInference,
+    /// The record chooses bonus pieces (`[%bonus R]`) the ply does not give.
+    Bonus,
 }
 
 impl ErrorKind {
@@ -563,6 +610,7 @@ impl ErrorKind {
             ErrorKind::MustPass => "move where a pass was due",
             ErrorKind::NotAPass => "pass where moves were legal",
             ErrorKind::NoInference => "unspecified turns cannot be filled",
+            ErrorKind::Bonus => "bonus piece the ply does not give",
         }
     }
 }
@@ -1053,7 +1101,8 @@ impl<B: Bits> Replayer<'_, B> {
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
                     self.check_not_drawn(ply)?;
                     self.check_turn(ply, &pos)?;
-                    let after = pos.after(mv);
+                    let mut after = pos;
+                    self.play(ply, &mut after, mv)?;
                     self.note_claim(ply, &pos, &after);
                     visit(ply, &pos, mv, &after, true, &ids)?;
                     ids.follow(&pos, mv);
@@ -1101,7 +1150,7 @@ impl<B: Bits> Replayer<'_, B> {
             if mv.is_pass() && !self.path.is_empty() && self.is_null(&before) {
                 pos = before.null_move();
             } else {
-                pos.play(mv);
+                self.play(ply, &mut pos, mv)?;
             }
             self.note_claim(ply, &before, &pos);
             visit(ply, &before, mv, &pos, false, &ids)?;
@@ -1110,6 +1159,38 @@ impl<B: Bits> Replayer<'_, B> {
             i += 1;
         }
         Ok(pos)
+    }
+
+    /// Makes the ply's move on `pos`, with the bonus pieces its comments
+    /// choose (`[%bonus R]`): each must be one the ply gives.
+    fn play(
+        &self,
+        ply: &PlyInput,
+        pos: &mut Position<B>,
+        mv: Move,
+    ) -> Result<(), Box<ReplayError>> {
+        let bonus = bonus_of(ply.comments)
+            .map_err(|e| self.error(ply, ErrorKind::Unreadable, e, Vec::new()))?;
+        if bonus.is_empty() {
+            pos.play(mv);
+            return Ok(());
+        }
+        let given = pos.play_with_bonus(mv, &bonus);
+        if given == bonus.len() {
+            return Ok(());
+        }
+        let named: Vec<&str> = bonus.iter().map(|k| k.name()).collect();
+        Err(self.error(
+            ply,
+            ErrorKind::Bonus,
+            format!(
+                "the record chooses {} bonus piece{} ({}), but the ply gives {given}: a bonus goes to the player who mated, when a player is mated and leaves (Quattro, Triple)",
+                bonus.len(),
+                if bonus.len() == 1 { "" } else { "s" },
+                named.join(", ")
+            ),
+            Vec::new(),
+        ))
     }
 
     /// The exit a ply records, when the variant keeps exits as plies: its
@@ -1777,6 +1858,16 @@ pub fn events<B: Bits>(before: &Position<B>, mv: Move, after: &Position<B>) -> V
         // or an earlier one: see the checks above).
         if before.status(seat) != Status::Out && after.status(seat) == Status::Out {
             out.push(Event::Mated { seat });
+            if let Some(king) = before.sole_king(seat)
+                && let Some(man) = after.man_at(king)
+                && man.owner != seat
+            {
+                out.push(Event::Bonus {
+                    seat: man.owner,
+                    kind: man.kind,
+                    square: king,
+                });
+            }
         }
     }
     out

@@ -259,3 +259,183 @@ fn a_position_with_two_en_passant_chances_and_a_check_reads_back_from_fen4() {
     // gives its bonus queen to the same player as from the played one.
     assert_eq!(back.perft(2), pos.perft(2));
 }
+
+/// The legal move written `text` (long algebraic) in `pos`.
+fn find(pos: &Position<U256>, text: &str) -> roundtable::engine::Move {
+    let mut list = roundtable::engine::MoveList::new();
+    pos.turn_moves(&mut list);
+    list.iter()
+        .find(|m| roundtable::notation::long::write(pos, *m) == text)
+        .unwrap_or_else(|| panic!("{text} is not legal here"))
+}
+
+#[test]
+fn the_mating_player_chooses_his_bonus_piece_and_it_decides_which_men_stay_neutral() {
+    // As above: White's knight mates Black's king a8 from b10. Black's pawn
+    // b8 closes rank 8 (Gray's king n8), b9 the diagonal to Brown's g14.
+    // A queen on a8 would attack along both: both stay neutral. A rook
+    // only along the rank, a bishop only along the diagonal, a knight
+    // along neither (rules.md: "one piece of his choice, Q, R, B or N").
+    let pos = position(
+        &["wNd9", "bRa7", "bNa9", "bPb7", "bPb8", "bPb9", "gKn8"],
+        WHITE,
+    );
+    let mate = find(&pos, "Nd9-b10");
+    for (kind, neutral) in [
+        (Kind::Queen, vec!["b8", "b9"]),
+        (Kind::Rook, vec!["b8"]),
+        (Kind::Bishop, vec!["b9"]),
+        (Kind::Knight, vec![]),
+    ] {
+        let mut after = pos;
+        assert_eq!(after.play_with_bonus(mate, &[kind]), 1, "{kind:?} given");
+        assert_eq!(
+            at(&after, "a8").map(|m| (m.kind, m.owner)),
+            Some((kind, WHITE))
+        );
+        for square in ["b8", "b9"] {
+            assert_eq!(
+                at(&after, square).is_some(),
+                neutral.contains(&square),
+                "{kind:?}: {square}"
+            );
+        }
+    }
+    // No choice named: the queen, as `play` gives.
+    assert_eq!(play(&pos, "Nd9-b10"), {
+        let mut after = pos;
+        assert_eq!(after.play_with_bonus(mate, &[]), 0);
+        after
+    });
+    // The library's board takes the choice the same way.
+    let text = roundtable::notation::write_position(&pos);
+    let mut board = roundtable::Board::from_text(quattro(), &text).expect("reads");
+    assert_eq!(
+        board.play_with_bonus("Nd9-b10", &[Kind::Knight]).ok(),
+        Some(1)
+    );
+    assert_eq!(board.status(BLACK), Status::Out);
+    assert_eq!(
+        board.text(),
+        roundtable::notation::write_position(&{
+            let mut after = pos;
+            after.play_with_bonus(mate, &[Kind::Knight]);
+            after
+        })
+    );
+    // A choice where no one is mated is not taken.
+    let mut quiet = pos;
+    assert_eq!(
+        quiet.play_with_bonus(find(&pos, "Nd9-c11"), &[Kind::Rook]),
+        0
+    );
+}
+
+/// quattro-short.pgn's game 1 (records/), with `comment` after Black's
+/// mating `Nd11xe13#`.
+fn short_game_with(comment: &str) -> String {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/records/quattro-short.pgn"
+    ))
+    .expect("record");
+    let first = text.split("\n\n[Event").next().expect("game 1");
+    assert!(first.contains("Nd11xe13# .."));
+    first.replace("Nd11xe13# ..", &format!("Nd11xe13# {comment} .."))
+}
+
+#[test]
+fn a_record_names_the_bonus_piece_with_a_bonus_command() {
+    use roundtable::convert::Notation;
+    use roundtable::replay::Event;
+    use roundtable::{Game, read_str};
+
+    let events_of = |game: &Game| -> Vec<Event> {
+        game.plies()[17]
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Bonus { .. }))
+            .cloned()
+            .collect()
+    };
+    let g14 = quattro().shape.parse_square("g14").expect("g14");
+    let h13 = quattro().shape.parse_square("h13").expect("h13");
+    // Without a command: Black's queen on g14, and Brown's pawn h13 stays
+    // neutral, shielding Gray's king n7 from it.
+    let queen =
+        Game::replay(read_str(&short_game_with("")).remove(0).expect("reads")).expect("replays");
+    assert_eq!(
+        events_of(&queen),
+        [Event::Bonus {
+            seat: BLACK,
+            kind: Kind::Queen,
+            square: g14
+        }]
+    );
+    let after = &queen.trace::<U256>().expect("U256").plies[17].after;
+    assert_eq!(
+        after.man_at(h13).map(|m| (m.kind, m.owner)),
+        Some((Kind::Pawn, BROWN)),
+        "h13 neutral"
+    );
+    // `[%bonus R]`: a rook, which does not attack along that diagonal, so
+    // h13 leaves at once; the choice is kept when the game is written.
+    let text = short_game_with("{[%bonus R]}");
+    let rook = Game::replay(read_str(&text).remove(0).expect("reads")).expect("replays");
+    assert_eq!(
+        events_of(&rook),
+        [Event::Bonus {
+            seat: BLACK,
+            kind: Kind::Rook,
+            square: g14
+        }]
+    );
+    let trace = rook.trace::<U256>().expect("U256");
+    assert_eq!(
+        trace.plies[17].after.man_at(g14).map(|m| (m.kind, m.owner)),
+        Some((Kind::Rook, BLACK))
+    );
+    assert_eq!(
+        trace.plies[17].after.man_at(h13),
+        None,
+        "h13 removed at once"
+    );
+    for notation in [Notation::Pgn4, Notation::Json, Notation::Jsonl] {
+        let written = rook.write(notation).expect("writes").text;
+        assert!(written.contains("[%bonus R]"), "{notation:?}");
+        let again =
+            Game::replay(read_str(&written).remove(0).expect("reads back")).expect("replays back");
+        assert_eq!(events_of(&again), events_of(&rook), "{notation:?}");
+    }
+}
+
+#[test]
+fn a_bonus_the_ply_does_not_give_or_an_unknown_piece_is_an_error() {
+    use roundtable::replay::ErrorKind;
+    use roundtable::{Error, Game, read_str};
+
+    let replayed = |text: &str| Game::validate(&read_str(text).remove(0).expect("reads"));
+    let kind_of = |text: &str| match replayed(text) {
+        Err(Error::Replay(e)) => (e.kind, e.message),
+        other => panic!("expected a replay error, got {other:?}"),
+    };
+    // Two pieces for one elimination.
+    let (kind, message) = kind_of(&short_game_with("{[%bonus R N]}"));
+    assert_eq!(kind, ErrorKind::Bonus, "{message}");
+    assert!(message.contains("2 bonus pieces (rook, knight)") && message.contains("gives 1"));
+    // A king is no bonus piece.
+    let (kind, message) = kind_of(&short_game_with("{[%bonus K]}"));
+    assert_eq!(kind, ErrorKind::Unreadable);
+    assert!(
+        message.contains("expected Q, R, B or N") && message.contains("`K`"),
+        "{message}"
+    );
+    // A ply that mates no one gives none.
+    let text = short_game_with("").replace("m9-l9\n", "m9-l9 {[%bonus Q]}\n");
+    assert!(text.contains("m9-l9 {[%bonus Q]}"));
+    let (kind, message) = kind_of(&text);
+    assert_eq!(kind, ErrorKind::Bonus, "{message}");
+    assert!(message.contains("gives 0"), "{message}");
+    // The plain game still validates.
+    assert!(replayed(&short_game_with("{[%bonus Q]}")).is_ok());
+}

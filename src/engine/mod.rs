@@ -12,7 +12,7 @@ mod rules;
 mod turn;
 
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use position::{EpChance, Position, Status, checker};
+pub use position::{BONUS_KINDS, EpChance, Position, Status, checker};
 pub use rules::{CastleRule, Rules};
 pub use turn::{EndReason, Outcome, Turn};
 

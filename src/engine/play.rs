@@ -16,6 +16,21 @@ impl<B: Bits> Position<B> {
         hooks.after_ply(self, mover);
     }
 
+    /// Plays `mv`, giving the bonus pieces of the eliminations it causes
+    /// (Multi-chess: the mating player's choice) the kinds of `bonus`, in
+    /// the order the eliminations happen; the rest get the default queen.
+    /// Returns how many of `bonus` were given, so that a record naming more
+    /// pieces than the ply gives can be told so. Only the first three are
+    /// taken (a ply can mate at most the three other players), and only up
+    /// to the first kind that is no bonus piece ([`BONUS_KINDS`]).
+    pub fn play_with_bonus(&mut self, mv: Move, bonus: &[Kind]) -> usize {
+        let chosen = self.choose_bonus(bonus);
+        self.play(mv);
+        let given = chosen - self.bonus_left();
+        self.choose_bonus(&[]);
+        given
+    }
+
     /// The position after a null move: the turn passes on and nothing else
     /// changes (annotators write it `--` or `Z0` in variations; no rule
     /// allows it in play).

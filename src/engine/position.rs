@@ -57,6 +57,9 @@ impl EpChance {
     }
 }
 
+/// The pieces a Multi-chess bonus may be (rules.md: "Q, R, B or N").
+pub const BONUS_KINDS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+
 /// A position of any variant, at set width `B`.
 #[derive(Clone, Copy)]
 pub struct Position<B: Bits> {
@@ -81,6 +84,13 @@ pub struct Position<B: Bits> {
     pub(crate) promoted: B,
     /// Points per seat, where the variant scores them (Chess.com FFA).
     pub(crate) points: [u16; 4],
+    /// The bonus pieces the ply being made gives (Multi-chess), chosen in
+    /// the order its eliminations happen: the number left in the two low
+    /// bits, then two bits per piece (an index into [`BONUS_KINDS`]), the
+    /// next first; none left means a queen. Set only for the length of one
+    /// [`Position::play_with_bonus`]; one byte, so that the position stays
+    /// 256 bytes on the 8x8 board.
+    pub(crate) bonus_choices: u8,
     pub(crate) turn: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
@@ -157,6 +167,7 @@ impl<B: Bits> Position<B> {
             last_checker: [u8::MAX; 4],
             promoted: B::EMPTY,
             points: [0; 4],
+            bonus_choices: 0,
             turn: 0,
             halfmove: 0,
             fullmove: 1,
@@ -497,6 +508,40 @@ impl<B: Bits> Position<B> {
     }
 
     /// Records `checker` as the player whose check on `seat`'s king came last.
+    /// Chooses the bonus pieces the next ply gives, in order: the first
+    /// three of `bonus` up to the first kind that is no bonus piece (the
+    /// empty list clears the choice). Returns how many are chosen.
+    pub(crate) fn choose_bonus(&mut self, bonus: &[Kind]) -> usize {
+        let mut count = 0;
+        let mut packed = 0u8;
+        for kind in bonus.iter().take(3) {
+            let Some(code) = BONUS_KINDS.iter().position(|b| b == kind) else {
+                break;
+            };
+            packed |= (code as u8) << (2 * count);
+            count += 1;
+        }
+        self.bonus_choices = (packed << 2) | count as u8;
+        count
+    }
+
+    /// How many chosen bonus pieces no elimination has taken yet.
+    pub(crate) fn bonus_left(&self) -> usize {
+        usize::from(self.bonus_choices & 0b11)
+    }
+
+    /// The kind of the next bonus piece the ply being made gives: the one
+    /// the record chose, in turn, or a queen.
+    pub(crate) fn take_bonus_choice(&mut self) -> Kind {
+        let left = self.bonus_choices & 0b11;
+        if left == 0 {
+            return Kind::Queen;
+        }
+        let code = usize::from((self.bonus_choices >> 2) & 0b11);
+        self.bonus_choices = ((self.bonus_choices >> 4) << 2) | (left - 1);
+        BONUS_KINDS[code]
+    }
+
     pub(crate) fn set_last_checker(&mut self, seat: usize, checker: Option<usize>) {
         if let Some(c) = self.last_checker.get_mut(seat) {
             *c = checker.map_or(u8::MAX, |c| c as u8);

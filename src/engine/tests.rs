@@ -303,3 +303,29 @@ fn moves_onto_a_square_agree_with_the_listed_turn_in_every_variant() {
         5_000,
     );
 }
+
+/// Bonus choices are taken in the order chosen, then the queen; only the
+/// first three, and none after a kind that is no bonus piece.
+#[test]
+fn bonus_choices_are_taken_in_order_then_the_queen() {
+    use crate::engine::Position;
+    use crate::men::Kind;
+
+    let quattro = variant::by_id("quattro").expect("quattro");
+    let mut pos: Position<crate::board::U256> =
+        crate::notation::start_position(quattro).expect("start");
+    assert_eq!(pos.take_bonus_choice(), Kind::Queen, "nothing chosen");
+    let chosen = [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::Rook];
+    assert_eq!(pos.choose_bonus(&chosen), 3, "three at most");
+    for (left, kind) in [(3, Kind::Rook), (2, Kind::Knight), (1, Kind::Bishop)] {
+        assert_eq!(pos.bonus_left(), left);
+        assert_eq!(pos.take_bonus_choice(), kind);
+    }
+    assert_eq!(pos.bonus_left(), 0);
+    assert_eq!(pos.take_bonus_choice(), Kind::Queen);
+    assert_eq!(pos.choose_bonus(&[Kind::Bishop, Kind::King, Kind::Rook]), 1);
+    assert_eq!(pos.take_bonus_choice(), Kind::Bishop);
+    assert_eq!(pos.take_bonus_choice(), Kind::Queen);
+    assert_eq!(pos.choose_bonus(&[Kind::Pawn]), 0);
+    assert_eq!(pos.take_bonus_choice(), Kind::Queen);
+}

@@ -22,6 +22,12 @@ pub fn describe(v: &Variant, event: &Event) -> String {
             format!("check to {} (by {})", name(v, *seat), by.join(", "))
         }
         Event::Mated { seat } => format!("{} is mated", name(v, *seat)),
+        Event::Bonus { seat, kind, square } => format!(
+            "{} gets a bonus {} on {}",
+            name(v, *seat),
+            kind.name(),
+            v.shape.name(*square)
+        ),
         Event::Stalemated { seat } => format!("{} is stalemated", name(v, *seat)),
         Event::Released { seat } => format!("{} is released", name(v, *seat)),
         Event::Pass => "pass".into(),

@@ -170,6 +170,10 @@ fn marks(v: &crate::variant::Variant, events: &[Event], dice: Option<[u8; 2]>) -
         match e {
             Event::Check { seat, .. } => mark("check", &format!("+{}", initial(v, *seat))),
             Event::Mated { seat } => mark("mate", &format!("#{}", initial(v, *seat))),
+            Event::Bonus { seat, kind, .. } => mark(
+                "bonus",
+                &format!("+{} {}", kind.letter(), initial(v, *seat)),
+            ),
             Event::Stalemated { seat } => mark("stalemate", &format!("={}", initial(v, *seat))),
             Event::Released { seat } => mark("release", &format!("↺{}", initial(v, *seat))),
             Event::Pass => mark("pass", "pass"),

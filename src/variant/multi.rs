@@ -11,7 +11,7 @@
 use super::Hooks;
 use crate::board::Bits;
 use crate::engine::{EndReason, Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
-use crate::men::{Kind, Man};
+use crate::men::Man;
 
 /// The hooks of Multi-chess: all against all (Quattro, Triple), or in teams.
 pub(super) struct Elimination {
@@ -166,7 +166,8 @@ fn note_checks<B: Bits>(pos: &mut Position<B>, before: &Position<B>, mover: usiz
 }
 
 /// A mated player leaves: with `bonus`, his mating player, if still in the
-/// game, gets a queen on the king's square (its checks count for him); then
+/// game, gets a piece on the king's square (its checks count for him): the
+/// kind the record chose for it, or a queen; then
 /// his men leave one by one in square order, unless their removal would
 /// give a king a new attacker (they stay, neutral).
 fn eliminate<B: Bits>(pos: &mut Position<B>, seat: usize, bonus: bool) {
@@ -178,8 +179,9 @@ fn eliminate<B: Bits>(pos: &mut Position<B>, seat: usize, bonus: bool) {
     pos.set_last_checker(seat, None);
     if let (true, Some(k), Some(m)) = (bonus, king, mating) {
         let before = *pos;
+        let kind = pos.take_bonus_choice();
         pos.remove(k);
-        pos.put(k, Man::new(Kind::Queen, m, pos.forward(m)));
+        pos.put(k, Man::new(kind, m, pos.forward(m)));
         note_checks(pos, &before, m, B::bit(k));
     }
     sweep_neutral(pos);

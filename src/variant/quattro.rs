@@ -4,7 +4,8 @@
 //! Decisions used (rules.md): Verney's board and layout; extended en passant
 //! open to each other player on his next turn only; castling on the own
 //! back row, the king two squares towards the rook; the bonus piece is a
-//! queen (the record cannot yet name another). A position read as text
+//! queen unless the record names another (`[%bonus R]` in the comment
+//! after the ply that mates: see `replay::bonus_of`). A position read as text
 //! cannot carry who checked each king last: a mate in its first turns then
 //! gives no bonus.
 
@@ -40,7 +41,7 @@ static HOOKS: Elimination = Elimination::ALL_AGAINST_ALL;
 pub const QUATTRO: Variant = Variant {
     id: "quattro",
     name: "Quattro-Chess (Meerman)",
-    summary: "four players, all against all, on the 160-square cross; the mated leave, the mating gain a queen",
+    summary: "four players, all against all, on the 160-square cross; the mated leave, the mating gain a piece of their choice",
     shape: Shape::CROSS,
     seats: SEATS,
     start: "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-\
