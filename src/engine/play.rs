@@ -22,7 +22,7 @@ impl<B: Bits> Position<B> {
     /// Returns how many of `bonus` were given, so that a record naming more
     /// pieces than the ply gives can be told so. Only the first three are
     /// taken (a ply can mate at most the three other players), and only up
-    /// to the first kind that is no bonus piece ([`BONUS_KINDS`]).
+    /// to the first kind that is no bonus piece ([`BONUS_KINDS`](super::BONUS_KINDS)).
     pub fn play_with_bonus(&mut self, mv: Move, bonus: &[Kind]) -> usize {
         let chosen = self.choose_bonus(bonus);
         self.play(mv);
