@@ -439,3 +439,46 @@ fn a_bonus_the_ply_does_not_give_or_an_unknown_piece_is_an_error() {
     // The plain game still validates.
     assert!(replayed(&short_game_with("{[%bonus Q]}")).is_ok());
 }
+
+#[test]
+fn in_triple_chess_the_bonus_is_named_on_the_ply_with_which_the_mated_player_leaves() {
+    use roundtable::{Game, read_str};
+
+    // triple-short.pgn's game 1 (records/): Brown's knight checks Black on
+    // b10; Black leaves at the start of his turn, that is with White's
+    // h2-h3, and Brown gets the bonus there. A knight on a8 attacks no
+    // line, so Black's pawn b7 does not stay neutral as it does for the
+    // queen (whose diagonal it would open onto White's king h1).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/records/triple-short.pgn"
+    ))
+    .expect("record");
+    let first = text.split("\n\n[Event").next().expect("game 1");
+    let triple = variant::by_id("triple").expect("triple");
+    let square = |name: &str| triple.shape.parse_square(name).expect("square");
+    for (comment, kind, b7_stays) in [
+        ("", Kind::Queen, true),
+        ("{[%bonus N]}", Kind::Knight, false),
+    ] {
+        let game_text = first.replace("6. h2-h3#", &format!("6. h2-h3# {comment}"));
+        let game = Game::replay(read_str(&game_text).remove(0).expect("reads")).expect("replays");
+        let trace = game.trace::<U256>().expect("U256");
+        let ply = trace
+            .plies
+            .iter()
+            .position(|p| p.after.status(BLACK) == Status::Out)
+            .expect("Black leaves");
+        assert_eq!(name_of(triple, trace.plies[ply].seat), "White");
+        let after = &trace.plies[ply].after;
+        assert_eq!(
+            after.man_at(square("a8")).map(|m| (m.kind, m.owner)),
+            Some((kind, BROWN))
+        );
+        assert_eq!(after.man_at(square("b7")).is_some(), b7_stays, "{comment}");
+    }
+}
+
+fn name_of(v: &Variant, seat: usize) -> &'static str {
+    v.seat_name(seat)
+}

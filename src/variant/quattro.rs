@@ -5,7 +5,7 @@
 //! open to each other player on his next turn only; castling on the own
 //! back row, the king two squares towards the rook; the bonus piece is a
 //! queen unless the record names another (`[%bonus R]` in the comment
-//! after the ply that mates: see `replay::bonus_of`). A position read as text
+//! after the ply with which the mated player leaves: see `replay::bonus_of`). A position read as text
 //! cannot carry who checked each king last: a mate in its first turns then
 //! gives no bonus.
 
