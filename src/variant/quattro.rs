@@ -4,10 +4,10 @@
 //! Decisions used (rules.md): Verney's board and layout; extended en passant
 //! open to each other player on his next turn only; castling on the own
 //! back row, the king two squares towards the rook; the bonus piece is a
-//! queen unless the record names another (`[%bonus R]` in the comment
-//! after the ply with which the mated player leaves: see `replay::bonus_of`). A position read as text
-//! cannot carry who checked each king last: a mate in its first turns then
-//! gives no bonus.
+//! queen unless the record names another (`[%bonus R]` in the comment after
+//! the ply with which the mated player leaves: see `replay::bonus_of`). A
+//! position read as text says who checked each king last through FEN4's
+//! `'checkedBy'`; without it, a mate in its first turns gives no bonus.
 
 use super::cross::compass_seats;
 use super::multi::Elimination;
