@@ -221,6 +221,17 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
     }
 }
 
+/// The bonus piece a letter names: Q, R, B or N.
+pub fn bonus_kind(letter: &str) -> Option<Kind> {
+    match letter {
+        "Q" => Some(Kind::Queen),
+        "R" => Some(Kind::Rook),
+        "B" => Some(Kind::Bishop),
+        "N" => Some(Kind::Knight),
+        _ => None,
+    }
+}
+
 /// The bonus pieces a ply's comments choose: `[%bonus R]` (or several
 /// letters, `[%bonus R N]`, one per bonus the ply gives, in the order its
 /// eliminations happen), each Q, R, B or N; none when no comment says.
@@ -237,18 +248,12 @@ pub fn bonus_of(comments: &[String]) -> Result<Vec<Kind>, String> {
                 ));
             };
             for letter in command[..end].split_whitespace() {
-                kinds.push(match letter {
-                    "Q" => Kind::Queen,
-                    "R" => Kind::Rook,
-                    "B" => Kind::Bishop,
-                    "N" => Kind::Knight,
-                    other => {
-                        return Err(format!(
-                            "`[%bonus{}]`: expected Q, R, B or N (the bonus piece), found `{other}`",
-                            &command[..end]
-                        ));
-                    }
-                });
+                kinds.push(bonus_kind(letter).ok_or_else(|| {
+                    format!(
+                        "`[%bonus{}]`: expected Q, R, B or N (the bonus piece), found `{letter}`",
+                        &command[..end]
+                    )
+                })?);
             }
             rest = &command[end + 1..];
         }

@@ -3,7 +3,7 @@
 //! Rust library's; nothing is re-implemented here. The Python package
 //! `roundtable` wraps this module (`python/roundtable/__init__.py`).
 
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -284,6 +284,28 @@ impl PyBoard {
     /// ReplayError with the legal moves and leaves the board as it was.
     fn play(&mut self, py: Python<'_>, mv: &str) -> PyResult<()> {
         self.board.play(mv).map_err(|e| py_error(py, e))
+    }
+
+    /// Plays a move as `play` does, giving the bonus pieces of the players
+    /// it mates (Quattro, Triple: the mating player's choice) the kinds
+    /// `bonus` names in order, as letters Q, R, B, N (`"R"`, `"R N"`); the
+    /// rest get a queen. Returns how many of them the move gave.
+    fn play_with_bonus(&mut self, py: Python<'_>, mv: &str, bonus: &str) -> PyResult<usize> {
+        let kinds = bonus
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| {
+                let letter = c.to_string();
+                roundtable::replay::bonus_kind(&letter).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "`{letter}` is no bonus piece: expected Q, R, B or N"
+                    ))
+                })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        self.board
+            .play_with_bonus(mv, &kinds)
+            .map_err(|e| py_error(py, e))
     }
 
     /// Leaf nodes of the move tree `depth` plies deep; the GIL is released.

@@ -143,6 +143,24 @@ def test_a_partitioned_corpus_validates_with_dask():
     assert replayed[-1] == 15 and sum(replayed) > 40 * 5
 
 
+def test_the_mating_player_chooses_his_bonus_piece():
+    # Quattro: White's knight d9 mates Black's boxed king a8 from b10; White
+    # gets the bonus piece on a8, a knight here instead of the queen.
+    fen4 = (
+        "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-6,yK,7/14/14/14/14/bN,bP,1,rN,10/"
+        "bK,bP,11,gK/bR,bP,12/14/14/14/14/14/7,rK,6"
+    )
+    board = roundtable.Board("quattro", fen4)
+    assert board.play_with_bonus("Nd9-b10", "N") == 1
+    assert board.text().split("/")[6].startswith("rN") and "rQ" not in board.text()
+    queen = roundtable.Board("quattro", fen4)
+    queen.play("Nd9-b10")
+    assert "rQ" in queen.text()
+    with pytest.raises(ValueError):
+        roundtable.Board("quattro", fen4).play_with_bonus("Nd9-b10", "K")
+    assert roundtable.Board("quattro", fen4).play_with_bonus("Nd9-c11", "R") == 0
+
+
 def test_boards_play_and_draw_themselves():
     board = roundtable.Board("verney")
     assert board.turn == "Yellow"
