@@ -76,13 +76,15 @@ impl<B: Bits> Position<B> {
         if guard.test_all || guard.partner.is_some() {
             return None;
         }
-        // Pinned men and kings (with the castlings) are listed and tested
-        // last; the others are counted, pieces first, then pawns.
-        let listed = guard.pinned | self.kings_of(me);
+        // Pinned men, castlings and kings other than a sole one are listed
+        // and tested last; the others are counted, pieces first, then pawns
+        // and the sole king (each square he steps to tested as the legality
+        // test tests it).
+        let kings = self.kings_of(me);
         let capturable = self.capturable(me);
         let g = &rules.geo;
         let occ = self.occupied;
-        let free = own & !listed;
+        let free = own & !guard.pinned & !kings;
         let targets = (g.all & !occ) | capturable;
         let mut n = 0;
         for kind in PIECES {
@@ -98,7 +100,21 @@ impl<B: Bits> Position<B> {
             return Some(n);
         }
         list.clear();
-        self.generate_men(me, listed, !B::EMPTY, None, capturable, list);
+        let listed = match guard.king {
+            Some(king) => {
+                for to in (self.reach(Kind::King, king, occ) & targets).squares() {
+                    n += u64::from(self.king_may_step(king, to, &guard));
+                }
+                if !rules.castles.is_empty() {
+                    self.generate_castlings(me, kings, !B::EMPTY, list);
+                }
+                guard.pinned
+            }
+            None => guard.pinned | kings,
+        };
+        if listed.any() {
+            self.generate_men(me, listed, !B::EMPTY, None, capturable, list);
+        }
         n += list.iter().filter(|&m| self.is_legal(m, &guard)).count() as u64;
         Some(n)
     }

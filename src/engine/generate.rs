@@ -278,7 +278,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// The castlings of `seat` whose king stands on `men`.
-    fn generate_castlings(&self, seat: usize, men: B, onto: B, list: &mut MoveList) {
+    pub(super) fn generate_castlings(&self, seat: usize, men: B, onto: B, list: &mut MoveList) {
         let enemies = self.enemy_men(seat);
         for (i, c) in self.rules.castles.iter().enumerate() {
             if c.seat != seat

@@ -9,13 +9,13 @@ use crate::men::Kind;
 /// What the legality test needs to know about a position before any move.
 pub(crate) struct Guard<B: Bits> {
     mover: usize,
-    enemies: B,
+    pub(super) enemies: B,
     /// Every move must be tested on the position after it.
     pub(super) test_all: bool,
     /// Men whose move may uncover an attack on the mover's or partner's king.
     pub(super) pinned: B,
     /// The mover's king when he has exactly one (its moves are tested by attacks).
-    king: Option<Square>,
+    pub(super) king: Option<Square>,
     /// The partner's king, and the adversary men attacking it before the move.
     pub(super) partner: Option<(usize, Square, B)>,
 }
@@ -83,14 +83,19 @@ impl<B: Bits> Position<B> {
         if guard.pinned.has(from) {
             return self.legal_after(mv, guard);
         }
-        if guard.king == Some(from) {
-            let to = mv.to as usize;
-            let without_king = self.occupied & !B::bit(from);
-            return self
-                .attackers(to, guard.enemies & !B::bit(to), without_king)
-                .is_empty();
+        if let Some(king) = guard.king.filter(|&k| k == from) {
+            return self.king_may_step(king, mv.to as usize, guard);
         }
         true
+    }
+
+    /// Whether the guard's sole king on `king` may step to `to` (not a
+    /// castling): no enemy man attacks it there once he has left `king`.
+    #[inline]
+    pub(super) fn king_may_step(&self, king: Square, to: Square, guard: &Guard<B>) -> bool {
+        let without_king = self.occupied & !B::bit(king);
+        self.attackers(to, guard.enemies & !B::bit(to), without_king)
+            .is_empty()
     }
 
     /// The full test: play the move on a copy, with every release it causes
