@@ -81,7 +81,7 @@ impl<B: Bits> Position<B> {
         // and the sole king (each square he steps to tested as the legality
         // test tests it).
         let kings = self.kings_of(me);
-        let capturable = self.capturable(me);
+        let capturable = self.capturable_among(me, guard.enemies);
         let g = &rules.geo;
         let occ = self.occupied;
         let free = own & !guard.pinned & !kings;

@@ -28,9 +28,16 @@ impl<B: Bits> Position<B> {
     /// Men of `seat`'s adversaries that a move of his may capture.
     #[inline]
     pub(crate) fn capturable(&self, seat: usize) -> B {
+        self.capturable_among(seat, self.enemy_men(seat))
+    }
+
+    /// [`Position::capturable`] for a caller who already has `seat`'s
+    /// [`Position::enemy_men`] (the legality guard does).
+    #[inline]
+    pub(crate) fn capturable_among(&self, seat: usize, enemies: B) -> B {
         let v = self.rules.variant;
         if v.king_capture {
-            let mut set = self.enemy_men(seat);
+            let mut set = enemies;
             if v.dead_men_capturable {
                 // Dead men (of players out or walking) and walking kings.
                 for s in 0..self.rules.seats {
@@ -53,7 +60,7 @@ impl<B: Bits> Position<B> {
                 last_kings |= own;
             }
         }
-        self.enemy_men(seat) & !last_kings
+        enemies & !last_kings
     }
 
     /// All pseudo-legal moves of `seat`: each man's movement, captures only
@@ -279,6 +286,10 @@ impl<B: Bits> Position<B> {
 
     /// The castlings of `seat` whose king stands on `men`.
     pub(super) fn generate_castlings(&self, seat: usize, men: B, onto: B, list: &mut MoveList) {
+        // A king that has moved castles no more.
+        if (self.unmoved & self.kings_of(seat) & men).is_empty() {
+            return;
+        }
         let enemies = self.enemy_men(seat);
         for (i, c) in self.rules.castles.iter().enumerate() {
             if c.seat != seat
