@@ -48,6 +48,8 @@ pub struct Geometry<B: Bits> {
     line_dir: Vec<u8>,
     /// `steps_from[dir]`: the squares with a neighbour along `dir`.
     steps_from: [B; 8],
+    /// `step_by[dir]`: how far a square's index moves one step along `dir`.
+    step_by: [isize; 8],
     /// Rook and bishop attacks by lookup, on the plain 8x8 board at 64 bits.
     magics: Option<Box<Magics>>,
 }
@@ -155,9 +157,14 @@ impl<B: Bits> Geometry<B> {
         }
         let steps_from =
             Dir::ALL.map(|d| set_of(&mut (0..n).filter(|&s| shape.step(s, d).is_some())));
+        let step_by = Dir::ALL.map(|d| {
+            let (dx, dy) = d.delta();
+            dy as isize * shape.width as isize + dx as isize
+        });
         Geometry {
             shape,
             steps_from,
+            step_by,
             magics: None,
             all,
             light,
@@ -177,9 +184,7 @@ impl<B: Bits> Geometry<B> {
     /// neighbour there dropped: a whole set of pawns stepped at once.
     #[inline]
     pub fn step_set(&self, set: B, d: Dir) -> B {
-        let (dx, dy) = d.delta();
-        let by = dy as isize * self.shape.width as isize + dx as isize;
-        (set & self.steps_from[d.index()]).shifted(by)
+        (set & self.steps_from[d.index()]).shifted(self.step_by[d.index()])
     }
 
     /// Every square from `sq` outwards along `d` up to the board's edge or a
