@@ -2,7 +2,9 @@
 //!
 //! Perft needs only how many moves the last ply has. Men whose moves need
 //! no test (not pinned, not a king, the mover not in check) are counted as
-//! square sets, pawns all at once per direction of travel; everything else
+//! square sets, pawns all at once per direction of travel; a sole king's
+//! steps are counted square by square with the legality test's own attack
+//! test; everything else (pinned men, castlings, en passant, several kings)
 //! is listed by the one generator and judged by the one legality test, so
 //! that the count is always the length of [`Position::turn_moves`]'s list.
 
