@@ -1251,7 +1251,12 @@ impl<B: Bits> Replayer<'_, B> {
         for &mv in &fitting {
             let mut next_ids = ids.clone();
             next_ids.follow(pos, mv);
-            match self.rest_replays(i + 1, &pos.after(mv), &next_ids, &budget) {
+            let mut after = *pos;
+            let replays = self
+                .play(ply, &mut after, mv)
+                .map_err(|e| (i, e))
+                .and_then(|()| self.rest_replays(i + 1, &after, &next_ids, &budget));
+            match replays {
                 Ok(()) => kept.push(mv),
                 Err((at, e)) => {
                     out.push(mv);
@@ -1387,7 +1392,9 @@ impl<B: Bits> Replayer<'_, B> {
                     let after = if mv.is_pass() && !self.path.is_empty() && self.is_null(&pos) {
                         pos.null_move()
                     } else {
-                        pos.after(mv)
+                        let mut after = pos;
+                        self.play(ply, &mut after, mv).map_err(|e| (i, e))?;
+                        after
                     };
                     ids.follow(&pos, mv);
                     pos = after;
@@ -1398,7 +1405,11 @@ impl<B: Bits> Replayer<'_, B> {
                     for mv in self.fitting(ply, &pos, &ids) {
                         let mut next_ids = ids.clone();
                         next_ids.follow(&pos, mv);
-                        match self.rest_replays(i + 1, &pos.after(mv), &next_ids, budget) {
+                        let mut after = pos;
+                        if let Err(e) = self.play(ply, &mut after, mv) {
+                            return Err((i, e));
+                        }
+                        match self.rest_replays(i + 1, &after, &next_ids, budget) {
                             Ok(()) => return Ok(()),
                             Err(f) => {
                                 if furthest.as_ref().is_none_or(|(at, _)| f.0 > *at) {
