@@ -507,7 +507,6 @@ impl<B: Bits> Position<B> {
             .find(|s| owners & (1 << s) != 0)
     }
 
-    /// Records `checker` as the player whose check on `seat`'s king came last.
     /// Chooses the bonus pieces the next ply gives, in order: the first
     /// three of `bonus` up to the first kind that is no bonus piece (the
     /// empty list clears the choice). Returns how many are chosen.
@@ -542,6 +541,7 @@ impl<B: Bits> Position<B> {
         BONUS_KINDS[code]
     }
 
+    /// Records `checker` as the player whose check on `seat`'s king came last.
     pub(crate) fn set_last_checker(&mut self, seat: usize, checker: Option<usize>) {
         if let Some(c) = self.last_checker.get_mut(seat) {
             *c = checker.map_or(u8::MAX, |c| c as u8);
