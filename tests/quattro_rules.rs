@@ -430,6 +430,13 @@ fn a_bonus_the_ply_does_not_give_or_an_unknown_piece_is_an_error() {
         message.contains("expected Q, R, B or N") && message.contains("`K`"),
         "{message}"
     );
+    // A command left open.
+    let (kind, message) = kind_of(&short_game_with("{[%bonus R}"));
+    assert_eq!(kind, ErrorKind::Unreadable);
+    assert!(
+        message.contains("expected `]` closing the bonus command"),
+        "{message}"
+    );
     // A ply that mates no one gives none.
     let text = short_game_with("").replace("m9-l9\n", "m9-l9 {[%bonus Q]}\n");
     assert!(text.contains("m9-l9 {[%bonus Q]}"));
