@@ -2,7 +2,7 @@
 //! each ply and its events). Every report is computed from a trace.
 
 use crate::board::{Bits, Square};
-use crate::engine::{Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
+use crate::engine::{BONUS_KINDS, Move, MoveKind, MoveList, Outcome, Position, Status, Turn};
 use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
@@ -221,15 +221,14 @@ fn describe(text: &str, notation: MoveNotation) -> Result<Described, String> {
     }
 }
 
-/// The bonus piece a letter names: Q, R, B or N.
+/// The bonus piece a letter names: Q, R, B or N, in capitals (the
+/// project's letters, [`Kind::from_letter`], of [`BONUS_KINDS`]).
 pub fn bonus_kind(letter: &str) -> Option<Kind> {
-    match letter {
-        "Q" => Some(Kind::Queen),
-        "R" => Some(Kind::Rook),
-        "B" => Some(Kind::Bishop),
-        "N" => Some(Kind::Knight),
-        _ => None,
-    }
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    Kind::from_letter(c).filter(|kind| c.is_ascii_uppercase() && BONUS_KINDS.contains(kind))
 }
 
 /// The bonus pieces a ply's comments choose: `[%bonus R]` (or several
