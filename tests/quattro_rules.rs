@@ -69,14 +69,19 @@ fn extended_en_passant_for_each_other_player_once() {
     assert!(!moves(&waited).0.contains(&"c4xd3".to_string()));
 }
 
-#[test]
-fn a_mated_player_leaves_his_mater_gets_a_queen_and_neutral_men_stay() {
-    // White's knight mates Black's boxed king a8 from b10. Gray's king n8
-    // and Brown's g14 stand on lines from a8 that Black's pawns b8 and b9 close.
-    let pos = position(
+/// White to move; his knight mates Black's boxed king a8 with Nd9-b10.
+/// Gray's king n8 and Brown's g14 stand on lines from a8 that Black's pawns
+/// b8 and b9 close.
+fn black_boxed_on_a8() -> Position<U256> {
+    position(
         &["wNd9", "bRa7", "bNa9", "bPb7", "bPb8", "bPb9", "gKn8"],
         WHITE,
-    );
+    )
+}
+
+#[test]
+fn a_mated_player_leaves_his_mater_gets_a_queen_and_neutral_men_stay() {
+    let pos = black_boxed_on_a8();
     let after = play(&pos, "Nd9-b10");
     assert_eq!(after.status(BLACK), Status::Out);
     assert_eq!(after.turn(), BROWN, "the elimination is not a ply");
@@ -260,27 +265,15 @@ fn a_position_with_two_en_passant_chances_and_a_check_reads_back_from_fen4() {
     assert_eq!(back.perft(2), pos.perft(2));
 }
 
-/// The legal move written `text` (long algebraic) in `pos`.
-fn find(pos: &Position<U256>, text: &str) -> roundtable::engine::Move {
-    let mut list = roundtable::engine::MoveList::new();
-    pos.turn_moves(&mut list);
-    list.iter()
-        .find(|m| roundtable::notation::long::write(pos, *m) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal here"))
-}
-
 #[test]
 fn the_mating_player_chooses_his_bonus_piece_and_it_decides_which_men_stay_neutral() {
-    // As above: White's knight mates Black's king a8 from b10. Black's pawn
-    // b8 closes rank 8 (Gray's king n8), b9 the diagonal to Brown's g14.
-    // A queen on a8 would attack along both: both stay neutral. A rook
-    // only along the rank, a bishop only along the diagonal, a knight
-    // along neither (rules.md: "one piece of his choice, Q, R, B or N").
-    let pos = position(
-        &["wNd9", "bRa7", "bNa9", "bPb7", "bPb8", "bPb9", "gKn8"],
-        WHITE,
-    );
-    let mate = find(&pos, "Nd9-b10");
+    // Black's pawn b8 closes rank 8 (Gray's king n8), b9 the diagonal to
+    // Brown's g14. A queen on a8 would attack along both: both stay
+    // neutral. A rook only along the rank, a bishop only along the
+    // diagonal, a knight along neither (rules.md: "one piece of his
+    // choice, Q, R, B or N").
+    let pos = black_boxed_on_a8();
+    let mate = common::find(&pos, "Nd9-b10");
     for (kind, neutral) in [
         (Kind::Queen, vec!["b8", "b9"]),
         (Kind::Rook, vec!["b8"]),
@@ -326,7 +319,7 @@ fn the_mating_player_chooses_his_bonus_piece_and_it_decides_which_men_stay_neutr
     // A choice where no one is mated is not taken.
     let mut quiet = pos;
     assert_eq!(
-        quiet.play_with_bonus(find(&pos, "Nd9-c11"), &[Kind::Rook]),
+        quiet.play_with_bonus(common::find(&pos, "Nd9-c11"), &[Kind::Rook]),
         0
     );
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use roundtable::board::{Bits, Dir};
-use roundtable::engine::{MoveList, Position, Turn};
+use roundtable::engine::{Move, MoveList, Position, Turn};
 use roundtable::men::{Kind, Man};
 use roundtable::notation::long;
 use roundtable::variant::Variant;
@@ -54,13 +54,16 @@ pub fn moves<B: Bits>(pos: &Position<B>) -> (Vec<String>, Turn) {
     (texts, turn)
 }
 
-/// The position after the legal move written `text`.
-pub fn play<B: Bits>(pos: &Position<B>, text: &str) -> Position<B> {
+/// The legal move written `text` (long algebraic).
+pub fn find<B: Bits>(pos: &Position<B>, text: &str) -> Move {
     let mut list = MoveList::new();
     pos.turn_moves(&mut list);
-    let mv = list
-        .iter()
+    list.iter()
         .find(|m| long::write(pos, *m) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal here; legal: {:?}", moves(pos).0));
-    pos.after(mv)
+        .unwrap_or_else(|| panic!("{text} is not legal here; legal: {:?}", moves(pos).0))
+}
+
+/// The position after the legal move written `text`.
+pub fn play<B: Bits>(pos: &Position<B>, text: &str) -> Position<B> {
+    pos.after(find(pos, text))
 }
