@@ -190,7 +190,19 @@ pub fn pgn_games_from<R: BufRead>(
     input: R,
     first_line: usize,
 ) -> impl Iterator<Item = Result<Record, InputError>> {
-    PgnReader::starting_at(input, first_line).map(|game| match game {
+    pgn_games_sized(input, first_line, 0)
+}
+
+/// [`pgn_games_from`] on a text of `bytes` bytes that mostly holds one game
+/// (a corpus cut into games): its move list is made at that size at once.
+pub(crate) fn pgn_games_sized<R: BufRead>(
+    input: R,
+    first_line: usize,
+    bytes: usize,
+) -> impl Iterator<Item = Result<Record, InputError>> {
+    let mut reader = PgnReader::starting_at(input, first_line);
+    reader.expect_game_bytes(bytes);
+    reader.map(|game| match game {
         Ok(raw) => pgn_game(raw),
         Err(e) => Err(error(
             Some(Span {
@@ -265,7 +277,11 @@ fn first_seat(
 ) -> Result<usize, InputError> {
     crate::with_width!(variant, B => {
         let text = start.unwrap_or(variant.start);
-        crate::notation::read_position::<B>(variant, text)
+        // The setup is read once per variant and kept (`start_position`).
+        match start {
+            Some(text) => crate::notation::read_position::<B>(variant, text),
+            None => crate::notation::start_position::<B>(variant),
+        }
             .map(|p| p.turn())
             .map_err(|e| error(span, text, format!("a start position of {} ({e})", variant.id)))
     })
@@ -489,7 +505,11 @@ fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
                         ),
                     ));
                 }
-                if let Some(m) = dice_move(&text, pos, Some(round)) {
+                if let Some(m) = text
+                    .starts_with('[')
+                    .then(|| dice_move(&text, pos, Some(round)))
+                    .flatten()
+                {
                     moves.push(m);
                     seat = (seat + 1) % variant.players();
                     continue;

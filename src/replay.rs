@@ -827,8 +827,10 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         &Identities::new(&start),
         |ply, before, _, _, _, ids| {
             plies += 1;
-            for line in replayer.variations(ply, before, ids)? {
-                in_variations += count_plies(&line);
+            if !ply.variations.is_empty() {
+                for line in replayer.variations(ply, before, ids)? {
+                    in_variations += count_plies(&line);
+                }
             }
             Ok(())
         },
@@ -847,12 +849,23 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
 /// The fast path for an algebraic move with a target square: resolve it
 /// among the legal moves to that square only. `None` leaves the ply to the
 /// full path (which also words every error).
-fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList) -> Option<Move> {
-    let Described::Algebraic(token) = &ply.described else {
+fn quick_resolve<B: Bits>(
+    described: &Described,
+    pos: &Position<B>,
+    list: &mut MoveList,
+) -> Option<Move> {
+    let Described::Algebraic(token) = described else {
         return None;
     };
     let Token::Move {
-        to, piece, from, ..
+        to,
+        piece,
+        from,
+        from_file,
+        from_rank,
+        promotion,
+        captured,
+        ..
     } = token
     else {
         return None;
@@ -872,6 +885,28 @@ fn quick_resolve<B: Bits>(ply: &PlyInput, pos: &Position<B>, list: &mut MoveList
         .map(|f| shape.square(usize::from(f.file), usize::from(f.rank)));
     if !pos.legal_moves_to(target, origin, only, list) {
         return None;
+    }
+    // Most moves name no promotion and no taken man, and every listed move
+    // is of the man named onto the target: the one move whose start fits
+    // the written file or rank is the move, as the full filter would find.
+    // Anything else (castling, promotions, several fitting) takes the full
+    // filter, which also words the errors.
+    let plain = |m: Move| {
+        matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        )
+    };
+    if promotion.is_none() && captured.is_none() && list.iter().all(plain) {
+        let fits = |m: &Move| {
+            let (x, y) = shape.coords(usize::from(m.from));
+            from_file.is_none_or(|f| usize::from(f) == x)
+                && from_rank.is_none_or(|r| usize::from(r) == y)
+        };
+        let mut fitting = list.iter().filter(fits);
+        if let (Some(one), None) = (fitting.next(), fitting.next()) {
+            return Some(one);
+        }
     }
     resolve_algebraic(pos, list.as_slice(), token).ok()
 }
@@ -1173,6 +1208,10 @@ impl<B: Bits> Replayer<'_, B> {
         pos: &mut Position<B>,
         mv: Move,
     ) -> Result<(), Box<ReplayError>> {
+        if ply.comments.is_empty() {
+            pos.play(mv);
+            return Ok(());
+        }
         let bonus = bonus_of(ply.comments)
             .map_err(|e| self.error(ply, ErrorKind::Unreadable, e, Vec::new()))?;
         if bonus.is_empty() {
@@ -1485,7 +1524,7 @@ impl<B: Bits> Replayer<'_, B> {
             Ok(l) => l,
             Err(_) => fresh.insert(MoveList::new()),
         };
-        if let Some(mv) = quick_resolve(ply, pos, list) {
+        if let Some(mv) = quick_resolve(&ply.described, pos, list) {
             return Ok(mv);
         }
         let turn = pos.turn_moves(list);
@@ -1900,5 +1939,113 @@ pub fn describe_outcome(variant: &Variant, outcome: &Outcome) -> String {
             format!("{} {verb} ({})", names.join(" and "), reason.describe())
         }
         Outcome::Draw { reason } => format!("drawn ({})", reason.describe()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::algebraic::{Coord, Marks, Piece};
+
+    /// The letter of a kind, as a short algebraic move writes it.
+    fn piece_of(kind: Kind) -> Option<Piece> {
+        match kind {
+            Kind::King => Some(Piece::King),
+            Kind::Queen => Some(Piece::Queen),
+            Kind::Rook => Some(Piece::Rook),
+            Kind::Bishop => Some(Piece::Bishop),
+            Kind::Knight => Some(Piece::Knight),
+            Kind::Squirk => Some(Piece::Squirk),
+            Kind::Pawn => None,
+        }
+    }
+
+    /// Every legal move, written with and without its start file, rank or
+    /// square (and with a wrong one), and a promotion with and without its
+    /// kind: whatever the fast
+    /// path resolves, the full filter over the whole turn resolves the
+    /// same (the fast path may decline, never differ).
+    fn agree<B: Bits>(pos: &Position<B>, listed: &MoveList, v: &str) -> usize {
+        if !matches!(pos.turn_moves(&mut MoveList::new()), Turn::Moves) {
+            return 0;
+        }
+        let shape = pos.variant().shape;
+        let coord = |sq: u8| {
+            let (x, y) = shape.coords(usize::from(sq));
+            Coord {
+                file: x as u8,
+                rank: y as u8,
+            }
+        };
+        let mut list = MoveList::new();
+        let mut taken = 0;
+        for m in listed.iter().filter(|m| !m.is_pass()) {
+            let Some(man) = pos.man_at(usize::from(m.from)) else {
+                continue;
+            };
+            let from = coord(m.from);
+            let promotions = match m.promotion() {
+                Some(k) => vec![piece_of(k), None],
+                None => vec![None],
+            };
+            for promotion in promotions {
+                // The start written right, and wrong by one file or rank.
+                let wrong = Coord {
+                    file: from.file ^ 1,
+                    rank: from.rank ^ 1,
+                };
+                for (whole, file, rank) in [
+                    (None, None, None),
+                    (None, Some(from.file), None),
+                    (None, None, Some(from.rank)),
+                    (Some(from), None, None),
+                    (None, Some(wrong.file), None),
+                    (None, None, Some(wrong.rank)),
+                    (None, Some(from.file), Some(wrong.rank)),
+                ] {
+                    let token = Token::Move {
+                        piece: piece_of(man.kind),
+                        from: whole,
+                        from_file: file,
+                        from_rank: rank,
+                        capture: false,
+                        captured: None,
+                        to: coord(m.to),
+                        promotion,
+                        marks: Marks::default(),
+                    };
+                    let Some(quick) =
+                        quick_resolve(&Described::Algebraic(token.clone()), pos, &mut list)
+                    else {
+                        continue;
+                    };
+                    let full = resolve_algebraic(pos, listed.as_slice(), &token);
+                    assert_eq!(
+                        full.ok(),
+                        Some(quick),
+                        "{v}: {token:?} in {}",
+                        write_position(pos)
+                    );
+                    taken += 1;
+                }
+            }
+        }
+        taken
+    }
+
+    #[test]
+    fn the_fast_resolve_agrees_with_the_full_filter_in_every_variant() {
+        let mut rng = crate::selfplay::Rng::new(31);
+        crate::engine::tests::each_playable_variant(
+            |v| {
+                crate::with_width!(v, B => crate::engine::tests::random_positions::<B>(
+                    v,
+                    &mut rng,
+                    2,
+                    |pos, list| agree(pos, list, v.id),
+                ))
+            },
+            5_000,
+        );
     }
 }

@@ -48,7 +48,9 @@ impl GameText {
     /// records count lines from the start of the stream).
     pub fn games(&self) -> Vec<Result<Record, InputError>> {
         match self.format {
-            Format::Pgn => input::pgn_games_from(&self.bytes[..], self.first_line).collect(),
+            Format::Pgn => {
+                input::pgn_games_sized(&self.bytes[..], self.first_line, self.bytes.len()).collect()
+            }
             Format::Jsonl => vec![input::json_line(&self.bytes, self.first_line)],
             other => {
                 let text = crate::render::diagnostic::decode(&self.bytes);

@@ -17,4 +17,4 @@ pub use rules::{CastleRule, Rules};
 pub use turn::{EndReason, Outcome, Turn};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

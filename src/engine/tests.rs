@@ -121,7 +121,7 @@ fn each_man_moves_on_every_board_shape() {
 /// Calls `visit` on every position of `games` random games of `v` (at most
 /// 200 plies each) with the turn's list, and returns how many moves the
 /// visits compared.
-fn random_positions<B: crate::board::Bits>(
+pub(crate) fn random_positions<B: crate::board::Bits>(
     v: &'static crate::variant::Variant,
     rng: &mut crate::selfplay::Rng,
     games: usize,
@@ -148,7 +148,7 @@ fn random_positions<B: crate::board::Bits>(
 }
 
 /// Every playable variant, each with its compiled width.
-fn each_playable_variant(
+pub(crate) fn each_playable_variant(
     mut check: impl FnMut(&'static crate::variant::Variant) -> usize,
     least: usize,
 ) {

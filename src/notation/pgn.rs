@@ -278,6 +278,10 @@ pub struct PgnReader<R> {
 
 const SNIPPET: usize = 40;
 
+/// The most nodes [`PgnReader::expect_game_bytes`] makes room for at once
+/// (a few hundred kilobytes): a longer game grows its list as it reads.
+const MOVES_RESERVED_AT_MOST: usize = 4096;
+
 /// A game holds at most this many plies, variations included: more is an
 /// error at the ply past the limit, before the game's memory grows out of
 /// bounds (a game of a million plies reads; a 100 MB line of moves does not).
@@ -335,11 +339,25 @@ fn result_token(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
+/// Whether a token begins as no annotation sign does: with a file letter
+/// (`e4`, `exd5`; `inf` aside) or a piece letter other than `N` and `R`
+/// (`N` and `RR` are signs). Most moves are told from signs by their first
+/// byte.
+fn begins_move(s: &str) -> bool {
+    matches!(
+        s.as_bytes().first(),
+        Some(b'a'..=b'h' | b'K' | b'Q' | b'B' | b'O')
+    )
+}
+
 /// A glyph written as text, as its numeric annotation glyph: the move
 /// marks, and the evaluation signs of printed annotation (`+-`, `=/+`,
 /// `±`, `∞`, `N` for a novelty ...) that books and many databases write in
 /// PGN movetext instead of `$18`, `$15` ... None of them can be a move.
 fn nag_symbol(s: &str) -> Option<u16> {
+    if begins_move(s) {
+        return None;
+    }
     Some(match s {
         "!" => 1,
         "!!" => 3,
@@ -389,6 +407,18 @@ impl<R: BufRead> PgnReader<R> {
             builder: Builder::new(),
             skip: None,
         }
+    }
+
+    /// Tells the reader that its input holds about `bytes` bytes of one
+    /// game, so that the game's move list is made at its size once rather
+    /// than grown (a node takes about four bytes of movetext: `e4` and a
+    /// space, or a move number and a dot). The estimate is capped, so that
+    /// a huge text does not reserve memory before anything is read.
+    pub(crate) fn expect_game_bytes(&mut self, bytes: usize) {
+        self.builder
+            .game
+            .moves
+            .reserve((bytes / 4).min(MOVES_RESERVED_AT_MOST));
     }
 
     /// The number of lines read so far.
