@@ -59,6 +59,7 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// The moves in the order they were played.
+    #[serde(deserialize_with = "moves_with_room")]
     pub moves: Vec<RecordMove>,
     /// The result, if the game has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -443,20 +444,62 @@ impl MvPlaces<'_> {
     }
 }
 
+thread_local! {
+    /// Room for the moves of the record [`from_json_line`] is reading,
+    /// taken by [`moves_with_room`]: made once at the size the line
+    /// shows, the list is not grown move by move (each growth moves every
+    /// 272-byte move read so far).
+    static MOVES_EXPECTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The most moves [`from_json_line`] makes room for at once: a longer game
+/// grows its list as it is read, so that a huge line reserves nothing
+/// before it is read.
+const MOVES_RESERVED_AT_MOST: usize = 4096;
+
+/// Reads a record's moves into a list with the room [`MOVES_EXPECTED`]
+/// holds (nothing, outside [`from_json_line`]).
+fn moves_with_room<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RecordMove>, D::Error> {
+    struct Moves;
+    impl<'de> serde::de::Visitor<'de> for Moves {
+        type Value = Vec<RecordMove>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a sequence")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let room = MOVES_EXPECTED.take().min(MOVES_RESERVED_AT_MOST);
+            let mut moves = Vec::with_capacity(room);
+            while let Some(m) = seq.next_element()? {
+                moves.push(m);
+            }
+            Ok(moves)
+        }
+    }
+    d.deserialize_seq(Moves)
+}
+
 /// Reads the record on line `line` (from 1) of a JSON Lines stream: errors
 /// name that line.
 pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
     // One UTF-8 check of the whole line is faster than serde_json's check
     // of each string; a line that is not UTF-8 gets serde_json's error.
     let error = |e: serde_json::Error| RecordError::from_serde(&e, line.saturating_sub(1));
-    match std::str::from_utf8(bytes) {
-        Ok(text) => {
-            let mut record: Record = serde_json::from_str(text).map_err(error)?;
+    // Every move has an `"mv"` key: their count (variations' moves and
+    // keys inside strings included, so at least enough) sizes the list.
+    MOVES_EXPECTED.set(memchr::memmem::find_iter(bytes, b"\"mv\"").count());
+    let record = match std::str::from_utf8(bytes) {
+        Ok(text) => serde_json::from_str(text).map(|mut record: Record| {
             locate_moves(&mut record, text, line);
-            Ok(record)
-        }
-        Err(_) => serde_json::from_slice(bytes).map_err(error),
-    }
+            record
+        }),
+        Err(_) => serde_json::from_slice(bytes),
+    };
+    // A line whose moves were never reached leaves its room unused.
+    MOVES_EXPECTED.set(0);
+    record.map_err(error)
 }
 
 /// Writes the record as one line of JSON Lines (compact JSON and `\n`).

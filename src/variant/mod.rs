@@ -448,11 +448,14 @@ impl Variant {
 
     /// The seat index of a player named by name or letter (case-insensitive).
     pub fn seat_named(&self, name: &str) -> Option<usize> {
-        self.seats.iter().position(|s| {
-            s.name.eq_ignore_ascii_case(name)
-                || (name.chars().count() == 1
-                    && name.chars().next().map(|c| c.to_ascii_lowercase()) == Some(s.letter))
-        })
+        let mut chars = name.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c.to_ascii_lowercase()),
+            _ => None,
+        };
+        self.seats
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name) || letter == Some(s.letter))
     }
 
     /// Whether two seats are on the same team.
