@@ -463,3 +463,102 @@ fn empty_input_is_reported_not_silently_accepted() {
             .stderr(predicates::str::contains("no game was read"));
     }
 }
+
+/// Several games are summed: each seat's and each named player's figures
+/// over the games equal the sums of the games' own figures (`--json`
+/// gives both), who mated whom is counted, and `--per-game` still shows
+/// each game.
+#[test]
+fn a_corpus_is_summed_by_seat_and_by_player_name() {
+    let out = roundtable()
+        .args(["stats", "records", "--json"])
+        .assert()
+        .success();
+    let games: Vec<serde_json::Value> = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a game per line"))
+        .collect();
+    let out = roundtable()
+        .args(["stats", "records", "--json", "--totals"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(text.lines().count(), 1, "one object: {text}");
+    let totals: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let variants = totals["variants"].as_array().expect("variants");
+    let counted: u64 = variants
+        .iter()
+        .map(|v| v["games"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(counted as usize, games.len());
+    for v in variants {
+        let id = v["variant"].as_str().expect("id");
+        let of_variant: Vec<&serde_json::Value> =
+            games.iter().filter(|g| g["variant"] == id).collect();
+        assert_eq!(v["games"].as_u64(), Some(of_variant.len() as u64), "{id}");
+        let plies: u64 = of_variant
+            .iter()
+            .map(|g| g["plies"].as_u64().unwrap_or(0))
+            .sum();
+        assert_eq!(v["plies"].as_u64(), Some(plies), "{id}");
+        for (seat, total) in v["seats"].as_array().expect("seats").iter().enumerate() {
+            for field in [
+                "moves",
+                "captures",
+                "checks_given",
+                "material_won",
+                "mates_given",
+                "mated",
+            ] {
+                let sum: u64 = of_variant
+                    .iter()
+                    .map(|g| g["stats"][seat][field].as_u64().unwrap_or(0))
+                    .sum();
+                assert_eq!(
+                    total["stats"][field].as_u64(),
+                    Some(sum),
+                    "{id} seat {seat} {field}"
+                );
+            }
+        }
+        let mates: u64 = of_variant
+            .iter()
+            .map(|g| g["mates"].as_array().map_or(0, Vec::len) as u64)
+            .sum();
+        let counted: u64 = v["mates"]
+            .as_array()
+            .expect("mates")
+            .iter()
+            .map(|m| m["count"].as_u64().unwrap_or(0))
+            .sum();
+        assert_eq!(counted, mates, "{id}: mates");
+    }
+    // Morphy's Opera game names its players: Morphy is counted by name.
+    let chess = variants
+        .iter()
+        .find(|v| v["variant"] == "chess")
+        .expect("chess");
+    let morphy = &chess["named"]["Paul Morphy"];
+    assert_eq!(morphy["games"].as_u64(), Some(1), "{chess}");
+    assert_eq!(morphy["stats"]["mates_given"].as_u64(), Some(1), "{chess}");
+    // Tables: the totals, no game's own material table; --per-game adds them.
+    let out = roundtable().args(["stats", "records"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("Players by seat, summed over the games:"),
+        "{text}"
+    );
+    assert!(text.contains("Paul Morphy"), "{text}");
+    assert!(!text.contains("Material on"), "{text}");
+    let out = roundtable()
+        .args(["stats", "records", "--per-game"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(
+        text.matches("Material on").count(),
+        games.len(),
+        "one material table per game"
+    );
+    assert!(text.contains("Summary:"), "{text}");
+}

@@ -3,7 +3,8 @@
 
 use clap::Args;
 use roundtable::input::Format;
-use roundtable::render::report::{plot, tables};
+use roundtable::render::report::{corpus_tables, plot, tables};
+use roundtable::report::corpus::CorpusStats;
 use roundtable::report::game::GameReport;
 use roundtable::report::material::Scale;
 use roundtable::{Error, Game};
@@ -20,9 +21,18 @@ pub struct StatsArgs {
     /// a scale (name, pawn, knight, bishop, rook, queen, squirk). Default: the variant's.
     #[arg(long)]
     pub scale: Option<String>,
-    /// One JSON object per game per line instead of tables.
+    /// One JSON object per game per line instead of tables (with
+    /// `--totals`, one object of the totals).
     #[arg(long)]
     pub json: bool,
+    /// Each game's tables even when there are several (one game shows
+    /// its own; several show the totals over them).
+    #[arg(long, conflicts_with = "totals")]
+    pub per_game: bool,
+    /// Only the totals over the games, whatever their number: each seat's
+    /// and each named player's figures summed, who mated whom, results.
+    #[arg(long)]
+    pub totals: bool,
     /// Plot material per player and team over the rounds (one game).
     #[arg(long)]
     pub svg: Option<String>,
@@ -83,6 +93,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         args.paths.clone()
     };
     let mut summary = Summary::default();
+    let mut totals = CorpusStats::default();
     let mut first: Option<Box<GameReport>> = None;
     let mut failure: Option<CliError> = None;
     corpus::run(
@@ -99,14 +110,17 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
                         warnings: Vec::new(),
                         points_agree: r.points.as_ref().and_then(|p| p.agree()),
                     });
-                    if args.json {
+                    totals.add(&r);
+                    if args.json && !args.totals {
                         match serde_json::to_string(&r) {
                             Ok(line) => println!("{line}"),
                             Err(e) => failure = Some(CliError::Internal(e.to_string())),
                         }
-                    } else {
+                    } else if args.per_game {
                         print!("{}", tables(&r));
                     }
+                    // Otherwise a game's tables wait for the end: one game
+                    // shows them, several show their totals instead.
                     if first.is_none() {
                         first = Some(r);
                     }
@@ -130,8 +144,21 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
             paths.join(", ")
         )));
     }
-    if !args.json && summary.games > 1 {
-        println!("Summary:\n{}", summary.table());
+    let several = summary.games > 1 || args.totals;
+    if args.json && args.totals {
+        match serde_json::to_string(&totals) {
+            Ok(line) => println!("{line}"),
+            Err(e) => return Err(CliError::Internal(e.to_string())),
+        }
+    } else if !args.json {
+        match (&first, several) {
+            (Some(r), false) if !args.per_game => print!("{}", tables(r)),
+            (_, true) => print!("{}", corpus_tables(&totals)),
+            _ => {}
+        }
+        if several {
+            println!("Summary:\n{}", summary.table());
+        }
     }
     if let Some(path) = &args.svg {
         match (&first, summary.games) {

@@ -91,43 +91,7 @@ pub fn tables(r: &GameReport) -> String {
         table.with(Style::psql());
         out.push_str(&format!("Mates:\n{table}\n\n"));
     }
-    let mut players = Builder::default();
-    players.push_record([
-        "player",
-        "moves",
-        "passes",
-        "inferred",
-        "captures",
-        "men taken",
-        "taken from",
-        "checks given",
-        "checks received",
-        "promotions",
-        "won",
-        "lost",
-        "mates given",
-        "mated",
-    ]);
-    for p in &r.stats {
-        players.push_record([
-            p.player.clone(),
-            p.moves.to_string(),
-            p.passes.to_string(),
-            p.inferred.to_string(),
-            p.captures.to_string(),
-            counts(&p.captured_kinds),
-            counts(&p.captured_from),
-            p.checks_given.to_string(),
-            p.checks_received.to_string(),
-            p.promotions.to_string(),
-            p.material_won.to_string(),
-            p.material_lost.to_string(),
-            p.mates_given.to_string(),
-            p.mated.to_string(),
-        ]);
-    }
-    let mut table = players.build();
-    table.with(Style::psql());
+    let table = players_table(r.stats.iter().map(|p| (None, p)));
     out.push_str(&format!("Players:\n{table}\n\n"));
     if let Some(dice) = &r.dice {
         let mut rows = Builder::default();
@@ -179,6 +143,127 @@ pub fn tables(r: &GameReport) -> String {
             None => "no points in the Result tag",
         };
         out.push_str(&format!("Points ({verdict}):\n{table}\n\n"));
+    }
+    out
+}
+
+/// The per-player figures as a table, one row per player, with a `games`
+/// column when the rows carry a number of games (totals over a corpus).
+#[cfg(feature = "cli")]
+fn players_table<'a>(
+    rows: impl Iterator<Item = (Option<usize>, &'a crate::report::players::PlayerStats)>,
+) -> tabled::Table {
+    let mut rows = rows.peekable();
+    let with_games = rows.peek().is_some_and(|(games, _)| games.is_some());
+    let mut players = Builder::default();
+    let mut header = vec!["player"];
+    if with_games {
+        header.push("games");
+    }
+    header.extend([
+        "moves",
+        "passes",
+        "inferred",
+        "captures",
+        "men taken",
+        "taken from",
+        "checks given",
+        "checks received",
+        "promotions",
+        "won",
+        "lost",
+        "mates given",
+        "mated",
+    ]);
+    players.push_record(header);
+    for (games, p) in rows {
+        let mut row = vec![p.player.clone()];
+        row.extend(games.map(|g| g.to_string()));
+        row.extend([
+            p.moves.to_string(),
+            p.passes.to_string(),
+            p.inferred.to_string(),
+            p.captures.to_string(),
+            counts(&p.captured_kinds),
+            counts(&p.captured_from),
+            p.checks_given.to_string(),
+            p.checks_received.to_string(),
+            p.promotions.to_string(),
+            p.material_won.to_string(),
+            p.material_lost.to_string(),
+            p.mates_given.to_string(),
+            p.mated.to_string(),
+        ]);
+        players.push_record(row);
+    }
+    let mut table = players.build();
+    table.with(Style::psql());
+    table
+}
+
+/// How many named players [`corpus_tables`] lists; the rest are counted
+/// (all of them are in the JSON totals).
+pub const NAMED_PLAYERS_SHOWN: usize = 50;
+
+/// The totals over a corpus, for people: per variant, the seats' figures
+/// summed, the named players' (most games first), who mated whom, and
+/// the results.
+#[cfg(feature = "cli")]
+pub fn corpus_tables(c: &crate::report::corpus::CorpusStats) -> String {
+    let mut out = String::new();
+    for v in &c.variants {
+        let games = if v.games == 1 { "game" } else { "games" };
+        out.push_str(&format!(
+            "== {} {games} of {} ({} plies)\n\n",
+            v.games, v.variant, v.plies
+        ));
+        let table = players_table(v.seats.iter().map(|t| (Some(t.games), &t.stats)));
+        out.push_str(&format!(
+            "Players by seat, summed over the games:\n{table}\n\n"
+        ));
+        if !v.named.is_empty() {
+            let mut named: Vec<_> = v.named.values().collect();
+            named.sort_by(|a, b| {
+                b.games
+                    .cmp(&a.games)
+                    .then(a.stats.player.cmp(&b.stats.player))
+            });
+            let table = players_table(
+                named
+                    .iter()
+                    .take(NAMED_PLAYERS_SHOWN)
+                    .map(|t| (Some(t.games), &t.stats)),
+            );
+            let more = match named.len().saturating_sub(NAMED_PLAYERS_SHOWN) {
+                0 => String::new(),
+                n => format!(" ({n} more with fewer games: `--totals --json` lists all)"),
+            };
+            out.push_str(&format!(
+                "Players by the names in the tags{more}:\n{table}\n\n"
+            ));
+        }
+        if !v.mates.is_empty() {
+            let mut rows = Builder::default();
+            rows.push_record(["mating", "mated", "times"]);
+            for m in &v.mates {
+                rows.push_record([
+                    m.mating.clone().unwrap_or_else(|| "-".into()),
+                    m.mated.clone(),
+                    m.count.to_string(),
+                ]);
+            }
+            let mut table = rows.build();
+            table.with(Style::psql());
+            out.push_str(&format!("Mates:\n{table}\n\n"));
+        }
+        let mut rows = Builder::default();
+        rows.push_record(["result", "games"]);
+        for (result, n) in &v.results {
+            rows.push_record([result.clone(), n.to_string()]);
+        }
+        let mut table = rows.build();
+        table.with(Style::psql());
+        out.push_str(&format!("Results:\n{table}\n\n"));
     }
     out
 }

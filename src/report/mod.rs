@@ -1,6 +1,7 @@
 //! Reports computed from a replay's trace: one file per statistic.
 
 pub mod attribution;
+pub mod corpus;
 pub mod game;
 pub mod material;
 pub mod players;
