@@ -67,6 +67,10 @@ pub struct ShortMan {
     pub side: Option<Side>,
     /// For pawns: the file named (`KP`, `KtP`, `QBP`).
     pub file: Option<FileSpec>,
+    /// The square he stands on, written to tell him from another man of
+    /// his name that could make the move (`R(1)-Q1`, `Kt(Q2)-B3`,
+    /// `R/QB1-Q1`): a rank alone, or a whole square, in the mover's system.
+    pub from: Option<ShortSquare>,
 }
 
 /// A square as named: `K4`, `B3` (either bishop's file), `KR3`, `yK3`.
@@ -509,6 +513,7 @@ fn man_of(units: &[Unit], player: Option<PlayerRef>) -> Option<ShortMan> {
             piece: PieceName::Pawn,
             side: None,
             file,
+            from: None,
         });
     }
     let (piece, side) = match (before, *last) {
@@ -523,7 +528,38 @@ fn man_of(units: &[Unit], player: Option<PlayerRef>) -> Option<ShortMan> {
         piece,
         side,
         file: None,
+        from: None,
     })
+}
+
+/// The square a man stands on, when written after his name to tell him
+/// from another (`R(1)`, `R(QB1)`, `R/1`, `Kt/Q2`): his rank alone or a
+/// whole square.
+fn standing(r: &mut Reader) -> Result<Option<ShortSquare>, ShortError> {
+    let close = if r.eat('(') {
+        Some(')')
+    } else if r.eat('/') {
+        None
+    } else {
+        return Ok(None);
+    };
+    let units = r.units();
+    let Some(file) = file_of(&units) else {
+        return err("the square the man stands on, such as `(1)` or `(QB1)`");
+    };
+    let Some(rank) = r.number() else {
+        return err("the rank of the square the man stands on, from 1 to 14");
+    };
+    if let Some(close) = close
+        && !r.eat(close)
+    {
+        return err("`)` after the square the man stands on");
+    }
+    Ok(Some(ShortSquare {
+        player: None,
+        file,
+        rank,
+    }))
 }
 
 const MAN: &str = "a man such as `P`, `Kt`, `QB`, `KtP`";
@@ -613,9 +649,10 @@ pub fn parse(text: &str) -> Result<ShortMove, ShortError> {
     };
     let player = r.player();
     let units = r.units();
-    let Some(man) = man_of(&units, player) else {
+    let Some(mut man) = man_of(&units, player) else {
         return err(MAN);
     };
+    man.from = standing(&mut r)?;
     let action = if r.eat('-') {
         ShortAction::To(square(&mut r)?)
     } else if r.eat('x') || r.eat('X') {
@@ -628,7 +665,10 @@ pub fn parse(text: &str) -> Result<ShortMove, ShortError> {
                 let player = r.player();
                 let units = r.units();
                 match man_of(&units, player) {
-                    Some(victim) => ShortAction::Takes(victim),
+                    Some(mut victim) => {
+                        victim.from = standing(&mut r)?;
+                        ShortAction::Takes(victim)
+                    }
                     None => return err("the man taken, such as `P`, `Kt`, `KtP`"),
                 }
             }
@@ -723,6 +763,11 @@ fn push_man(out: &mut String, man: &ShortMan, style: &ShortStyle) {
         push_file(out, file, style);
     }
     out.push_str(style.piece(man.piece));
+    if let Some(from) = &man.from {
+        out.push('(');
+        push_square(out, from, style);
+        out.push(')');
+    }
 }
 
 fn push_square(out: &mut String, sq: &ShortSquare, style: &ShortStyle) {
