@@ -562,3 +562,69 @@ fn a_corpus_is_summed_by_seat_and_by_player_name() {
     );
     assert!(text.contains("Summary:"), "{text}");
 }
+
+/// Real Chess.com games: the win goes to the most points, so the seats'
+/// scores add up to the decided games; each seat's points are the sum of
+/// the replay's points in every game; the validate summary counts results
+/// of points together instead of one row per game.
+#[test]
+fn chesscom_totals_score_the_most_points_as_the_win() {
+    let dir = "tests/data/chesscom/ffa";
+    let out = roundtable()
+        .args(["stats", dir, "--json"])
+        .assert()
+        .success();
+    let games: Vec<serde_json::Value> = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a game per line"))
+        .collect();
+    let out = roundtable()
+        .args(["stats", dir, "--json", "--totals"])
+        .assert()
+        .success();
+    let totals: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("json");
+    let ffa = &totals["variants"][0];
+    assert_eq!(ffa["variant"], "chesscom-ffa");
+    let decided = ffa["results"]["decided"].as_u64().expect("decided");
+    assert_eq!(decided as usize, games.len(), "every export has its result");
+    let seats = ffa["seats"].as_array().expect("seats");
+    let score: f64 = seats
+        .iter()
+        .map(|s| s["score"].as_f64().unwrap_or(0.0))
+        .sum();
+    assert!(
+        (score - decided as f64).abs() < 1e-9,
+        "{score} wins in {decided} games"
+    );
+    for (seat, total) in seats.iter().enumerate() {
+        let points: u64 = games
+            .iter()
+            .map(|g| g["points"]["recomputed"][seat].as_u64().unwrap_or(0))
+            .sum();
+        assert_eq!(total["points"].as_u64(), Some(points), "seat {seat}");
+        // The seat with the most points in a game won it.
+        let won = games
+            .iter()
+            .filter(|g| {
+                let p: Vec<u64> = g["points"]["recomputed"]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
+                    .unwrap_or_default();
+                p.iter().max().is_some_and(|best| p.get(seat) == Some(best))
+                    && p.iter().filter(|x| Some(*x) == p.iter().max()).count() == 1
+            })
+            .count() as f64;
+        assert!(total["score"].as_f64().unwrap_or(0.0) >= won, "seat {seat}");
+    }
+    let out = roundtable()
+        .args(["validate", dir, "--json"])
+        .assert()
+        .success();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&out.get_output().stdout).expect("json");
+    assert_eq!(
+        summary["results"],
+        serde_json::json!({ "points": games.len() }),
+        "{summary}"
+    );
+}

@@ -148,7 +148,13 @@ impl Summary {
                 }
                 self.plies += plies;
                 self.variation_plies += variation_plies;
-                *self.results.entry(result.clone()).or_default() += 1;
+                // A result of points names every player and his points:
+                // each game's is its own, and they are counted together.
+                let result = match points_agree {
+                    Some(_) if result.trim() != "*" => "points",
+                    _ => result.as_str(),
+                };
+                *self.results.entry(result.to_string()).or_default() += 1;
             }
             Checked::Invalid { kind, .. } => {
                 self.invalid += 1;

@@ -534,32 +534,31 @@ fn man_of(units: &[Unit], player: Option<PlayerRef>) -> Option<ShortMan> {
 
 /// The square a man stands on, when written after his name to tell him
 /// from another (`R(1)`, `R(QB1)`, `R/1`, `Kt/Q2`): his rank alone or a
-/// whole square.
-fn standing(r: &mut Reader) -> Result<Option<ShortSquare>, ShortError> {
+/// whole square. Anything else in parentheses is left where it is (`(Q)`
+/// after the man a pawn takes is the piece he becomes: `PxR(Q)`).
+fn standing(r: &mut Reader) -> Option<ShortSquare> {
+    let start = r.at;
     let close = if r.eat('(') {
         Some(')')
     } else if r.eat('/') {
         None
     } else {
-        return Ok(None);
+        return None;
     };
     let units = r.units();
-    let Some(file) = file_of(&units) else {
-        return err("the square the man stands on, such as `(1)` or `(QB1)`");
-    };
-    let Some(rank) = r.number() else {
-        return err("the rank of the square the man stands on, from 1 to 14");
-    };
-    if let Some(close) = close
-        && !r.eat(close)
-    {
-        return err("`)` after the square the man stands on");
+    let square = file_of(&units).and_then(|file| {
+        let rank = r.number()?;
+        let closed = close.is_none_or(|c| r.eat(c));
+        closed.then_some(ShortSquare {
+            player: None,
+            file,
+            rank,
+        })
+    });
+    if square.is_none() {
+        r.at = start;
     }
-    Ok(Some(ShortSquare {
-        player: None,
-        file,
-        rank,
-    }))
+    square
 }
 
 const MAN: &str = "a man such as `P`, `Kt`, `QB`, `KtP`";
@@ -652,7 +651,7 @@ pub fn parse(text: &str) -> Result<ShortMove, ShortError> {
     let Some(mut man) = man_of(&units, player) else {
         return err(MAN);
     };
-    man.from = standing(&mut r)?;
+    man.from = standing(&mut r);
     let action = if r.eat('-') {
         ShortAction::To(square(&mut r)?)
     } else if r.eat('x') || r.eat('X') {
@@ -666,7 +665,7 @@ pub fn parse(text: &str) -> Result<ShortMove, ShortError> {
                 let units = r.units();
                 match man_of(&units, player) {
                     Some(mut victim) => {
-                        victim.from = standing(&mut r)?;
+                        victim.from = standing(&mut r);
                         ShortAction::Takes(victim)
                     }
                     None => return err("the man taken, such as `P`, `Kt`, `KtP`"),

@@ -91,7 +91,7 @@ pub fn tables(r: &GameReport) -> String {
         table.with(Style::psql());
         out.push_str(&format!("Mates:\n{table}\n\n"));
     }
-    let table = players_table(r.stats.iter().map(|p| (None, p)));
+    let table = players_table(&[], r.stats.iter().map(|p| (Vec::new(), p)));
     out.push_str(&format!("Players:\n{table}\n\n"));
     if let Some(dice) = &r.dice {
         let mut rows = Builder::default();
@@ -151,15 +151,12 @@ pub fn tables(r: &GameReport) -> String {
 /// column when the rows carry a number of games (totals over a corpus).
 #[cfg(feature = "cli")]
 fn players_table<'a>(
-    rows: impl Iterator<Item = (Option<usize>, &'a crate::report::players::PlayerStats)>,
+    first: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, &'a crate::report::players::PlayerStats)>,
 ) -> tabled::Table {
-    let mut rows = rows.peekable();
-    let with_games = rows.peek().is_some_and(|(games, _)| games.is_some());
     let mut players = Builder::default();
     let mut header = vec!["player"];
-    if with_games {
-        header.push("games");
-    }
+    header.extend(first);
     header.extend([
         "moves",
         "passes",
@@ -176,9 +173,9 @@ fn players_table<'a>(
         "mated",
     ]);
     players.push_record(header);
-    for (games, p) in rows {
+    for (extra, p) in rows {
         let mut row = vec![p.player.clone()];
-        row.extend(games.map(|g| g.to_string()));
+        row.extend(extra);
         row.extend([
             p.moves.to_string(),
             p.passes.to_string(),
@@ -217,7 +214,27 @@ pub fn corpus_tables(c: &crate::report::corpus::CorpusStats) -> String {
             "== {} {games} of {} ({} plies)\n\n",
             v.games, v.variant, v.plies
         ));
-        let table = players_table(v.seats.iter().map(|t| (Some(t.games), &t.stats)));
+        // Points where the variant scores them, every game's share of
+        // the win where results name winners.
+        let scored = v.seats.iter().any(|t| t.points > 0);
+        let mut first = vec!["games", "score"];
+        if scored {
+            first.push("points");
+        }
+        fn cells(
+            t: &crate::report::corpus::PlayerTotals,
+            scored: bool,
+        ) -> (Vec<String>, &crate::report::players::PlayerStats) {
+            // Shares of tied wins are thirds or quarters: two decimals.
+            let score = format!("{:.2}", t.score);
+            let score = score.trim_end_matches('0').trim_end_matches('.');
+            let mut cells = vec![t.games.to_string(), format!("{score} of {}", t.decided)];
+            if scored {
+                cells.push(t.points.to_string());
+            }
+            (cells, &t.stats)
+        }
+        let table = players_table(&first, v.seats.iter().map(|t| cells(t, scored)));
         out.push_str(&format!(
             "Players by seat, summed over the games:\n{table}\n\n"
         ));
@@ -229,10 +246,11 @@ pub fn corpus_tables(c: &crate::report::corpus::CorpusStats) -> String {
                     .then(a.stats.player.cmp(&b.stats.player))
             });
             let table = players_table(
+                &first,
                 named
                     .iter()
                     .take(NAMED_PLAYERS_SHOWN)
-                    .map(|t| (Some(t.games), &t.stats)),
+                    .map(|t| cells(t, scored)),
             );
             let more = match named.len().saturating_sub(NAMED_PLAYERS_SHOWN) {
                 0 => String::new(),

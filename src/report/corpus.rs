@@ -17,6 +17,8 @@
 //! let chess = &totals.variants[0];
 //! assert_eq!((chess.games, chess.plies), (2, 6));
 //! assert_eq!(chess.seats[1].stats.mates_given, 1);
+//! // Black won the one decided game.
+//! assert_eq!((chess.seats[1].decided, chess.seats[1].score), (1, 1.0));
 //! assert_eq!(chess.mates[0].mating.as_deref(), Some("Black"));
 //! ```
 
@@ -28,14 +30,14 @@ use super::game::GameReport;
 use super::players::PlayerStats;
 
 /// The totals of every variant met, in the order first met.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct CorpusStats {
     /// One entry per variant.
     pub variants: Vec<VariantTotals>,
 }
 
 /// The totals of the games of one variant.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct VariantTotals {
     /// The variant's id.
     pub variant: String,
@@ -43,7 +45,9 @@ pub struct VariantTotals {
     pub games: usize,
     /// Their plies in the main lines.
     pub plies: usize,
-    /// Games by result as the reports give it (`1-0`, `Yellow+White`, `*`).
+    /// Games by result as the reports give it (`1-0`, `Yellow+White`, `*`);
+    /// where points are scored (each game's result is its own list of
+    /// points), only `*` and `decided` are counted.
     pub results: BTreeMap<String, usize>,
     /// Each seat's figures summed over the games, in seat order (`player`
     /// in the figures is the seat's name).
@@ -58,10 +62,19 @@ pub struct VariantTotals {
 }
 
 /// One player's (or seat's) figures over several games.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct PlayerTotals {
     /// The games he played.
     pub games: usize,
+    /// Those of them whose result says who won (not `*`).
+    pub decided: usize,
+    /// His wins in them: a won game counts 1, a draw 1/2, a win shared by
+    /// several (a team's, or equal points) 1 each for a team and 1/n for
+    /// n tied on points.
+    pub score: f64,
+    /// Points scored (variants that score them: Chess.com FFA), the
+    /// replay's count.
+    pub points: u64,
     /// His figures, summed.
     pub stats: PlayerStats,
 }
@@ -107,18 +120,30 @@ impl VariantTotals {
     fn add(&mut self, report: &GameReport) {
         self.games += 1;
         self.plies += report.plies;
-        *self.results.entry(report.result.clone()).or_default() += 1;
+        let shares = shares(report);
+        let result = match (&report.points, &shares) {
+            (Some(_), Some(_)) => "decided",
+            (Some(_), None) => "*",
+            (None, _) => report.result.as_str(),
+        };
+        *self.results.entry(result.to_string()).or_default() += 1;
         for (seat, stats) in report.stats.iter().enumerate() {
+            let share = shares.as_ref().map(|s| s.get(seat).copied().unwrap_or(0.0));
+            let points = report
+                .points
+                .as_ref()
+                .and_then(|p| p.recomputed.get(seat))
+                .map_or(0, |&p| u64::from(p));
             if self.seats.len() <= seat {
                 self.seats.push(PlayerTotals {
-                    games: 0,
                     stats: PlayerStats {
                         player: stats.player.clone(),
                         ..PlayerStats::default()
                     },
+                    ..PlayerTotals::default()
                 });
             }
-            self.seats[seat].add(stats);
+            self.seats[seat].add(stats, share, points);
             let name = report
                 .tags
                 .iter()
@@ -130,13 +155,13 @@ impl VariantTotals {
                     .named
                     .entry(name.to_string())
                     .or_insert_with(|| PlayerTotals {
-                        games: 0,
                         stats: PlayerStats {
                             player: name.to_string(),
                             ..PlayerStats::default()
                         },
+                        ..PlayerTotals::default()
                     });
-                named.add(stats);
+                named.add(stats, share, points);
             }
         }
         for mate in &report.mates {
@@ -156,10 +181,59 @@ impl VariantTotals {
     }
 }
 
+/// Each seat's share of the game's win, when the report says who won: a
+/// score (`1-0`, `0-1`, `1/2-1/2`: a half each, whatever the number of
+/// players), the winners named (`Yellow+White`), or, where points are
+/// scored, the most points (shared equally on a tie). `None` while the
+/// game goes on (`*`) or when its result names no seat.
+fn shares(report: &GameReport) -> Option<Vec<f64>> {
+    let seats = report.players.len();
+    if let Some(points) = &report.points {
+        if report.result.trim() == "*" {
+            return None;
+        }
+        let best = *points.recomputed.iter().max()?;
+        let tied = points.recomputed.iter().filter(|&&p| p == best).count() as f64;
+        return Some(
+            points
+                .recomputed
+                .iter()
+                .map(|&p| if p == best { 1.0 / tied } else { 0.0 })
+                .collect(),
+        );
+    }
+    match report.result.trim() {
+        "1/2-1/2" => Some(vec![0.5; seats]),
+        "1-0" if seats == 2 => Some(vec![1.0, 0.0]),
+        "0-1" if seats == 2 => Some(vec![0.0, 1.0]),
+        result => {
+            let winners: Vec<&str> = result.split('+').map(str::trim).collect();
+            let shares: Vec<f64> = report
+                .players
+                .iter()
+                .map(|p| {
+                    if winners.iter().any(|w| w.eq_ignore_ascii_case(p)) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                })
+                .collect();
+            shares.iter().any(|&s| s > 0.0).then_some(shares)
+        }
+    }
+}
+
 impl PlayerTotals {
-    /// Adds one game's figures (the name stays this total's).
-    fn add(&mut self, game: &PlayerStats) {
+    /// Adds one game's figures (the name stays this total's), his share
+    /// of the win when the game was decided, and his points.
+    fn add(&mut self, game: &PlayerStats, share: Option<f64>, points: u64) {
         self.games += 1;
+        if let Some(share) = share {
+            self.decided += 1;
+            self.score += share;
+        }
+        self.points += points;
         let s = &mut self.stats;
         s.moves += game.moves;
         s.passes += game.passes;

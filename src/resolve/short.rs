@@ -838,6 +838,13 @@ mod tests {
         // Rooks named by a side they no longer match: the standing square.
         let fen = "4k3/8/8/8/8/8/8/R4RK1 w - - 0 1";
         assert_eq!(fits(fen, "R(KB1)-Q1"), ["Rf1-d1"]);
+        // `(Q)` after the man a pawn takes is his promotion, no square.
+        let m = parse("PxR(Q) ch").expect("PxR(Q)");
+        assert_eq!(m.promotion, Some(PieceName::Queen));
+        assert!(matches!(
+            m.action,
+            ShortAction::Takes(ShortMan { from: None, .. })
+        ));
         // What does not read.
         for text in ["Q(1-R3", "Q(QZ1)-R3", "Q()-R3", "Q(0)-R3"] {
             assert!(parse(text).is_err(), "{text}");
