@@ -464,27 +464,33 @@ fn empty_input_is_reported_not_silently_accepted() {
     }
 }
 
+/// `stats --json` on `path`: one object per game, and the totals
+/// (`--totals`), which are one object on one line.
+fn games_and_totals(path: &str) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let out = roundtable()
+        .args(["stats", path, "--json"])
+        .assert()
+        .success();
+    let games = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a game per line"))
+        .collect();
+    let out = roundtable()
+        .args(["stats", path, "--json", "--totals"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert_eq!(text.lines().count(), 1, "one object: {text}");
+    (games, serde_json::from_str(&text).expect("json"))
+}
+
 /// Several games are summed: each seat's and each named player's figures
 /// over the games equal the sums of the games' own figures (`--json`
 /// gives both), who mated whom is counted, and `--per-game` still shows
 /// each game.
 #[test]
 fn a_corpus_is_summed_by_seat_and_by_player_name() {
-    let out = roundtable()
-        .args(["stats", "records", "--json"])
-        .assert()
-        .success();
-    let games: Vec<serde_json::Value> = String::from_utf8_lossy(&out.get_output().stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a game per line"))
-        .collect();
-    let out = roundtable()
-        .args(["stats", "records", "--json", "--totals"])
-        .assert()
-        .success();
-    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    assert_eq!(text.lines().count(), 1, "one object: {text}");
-    let totals: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let (games, totals) = games_and_totals("records");
     let variants = totals["variants"].as_array().expect("variants");
     let counted: u64 = variants
         .iter()
@@ -570,19 +576,7 @@ fn a_corpus_is_summed_by_seat_and_by_player_name() {
 #[test]
 fn chesscom_totals_score_the_most_points_as_the_win() {
     let dir = "tests/data/chesscom/ffa";
-    let out = roundtable()
-        .args(["stats", dir, "--json"])
-        .assert()
-        .success();
-    let games: Vec<serde_json::Value> = String::from_utf8_lossy(&out.get_output().stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a game per line"))
-        .collect();
-    let out = roundtable()
-        .args(["stats", dir, "--json", "--totals"])
-        .assert()
-        .success();
-    let totals: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).expect("json");
+    let (games, totals) = games_and_totals(dir);
     let ffa = &totals["variants"][0];
     assert_eq!(ffa["variant"], "chesscom-ffa");
     let decided = ffa["results"]["decided"].as_u64().expect("decided");
