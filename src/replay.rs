@@ -235,10 +235,16 @@ pub fn bonus_kind(letter: &str) -> Option<Kind> {
 /// letters, `[%bonus R N]`, one per bonus the ply gives, in the order its
 /// eliminations happen), each Q, R, B or N; none when no comment says.
 pub fn bonus_of(comments: &[String]) -> Result<Vec<Kind>, String> {
+    // Most plies' comments are short clocks and words: each `[` is looked
+    // at in a plain walk, without setting up a substring search.
+    fn command_at(text: &str) -> Option<usize> {
+        let bytes = text.as_bytes();
+        (0..bytes.len()).find(|&at| bytes[at] == b'[' && bytes[at..].starts_with(b"[%bonus"))
+    }
     let mut kinds = Vec::new();
     for comment in comments {
         let mut rest = comment.as_str();
-        while let Some(at) = rest.find("[%bonus") {
+        while let Some(at) = command_at(rest) {
             let command = &rest[at + "[%bonus".len()..];
             let Some(end) = command.find(']') else {
                 return Err(format!(

@@ -471,6 +471,16 @@ impl<R: BufRead> PgnReader<R> {
             .chain(wide.into_iter().flatten())
     }
 
+    /// How many characters after index `from` of the current line `c`
+    /// first stands (an ASCII `c`: on an ASCII line its bytes are searched).
+    fn position_of(&self, c: char, from: usize) -> Option<usize> {
+        if self.ascii && c.is_ascii() {
+            let bytes = self.line_text.as_bytes().get(from..)?;
+            return memchr::memchr(c as u8, bytes);
+        }
+        self.chars_from(from).position(|x| x == c)
+    }
+
     /// Reads and decodes the next line. `Ok(false)` at the end of input.
     fn read_line(&mut self) -> std::io::Result<bool> {
         self.buf.clear();
@@ -786,7 +796,7 @@ impl<R: BufRead> PgnReader<R> {
     fn movetext_step(&mut self) -> Result<Option<RawGame>, PgnError> {
         if let Some(mut open) = self.builder.comment.take() {
             let from = self.cursor;
-            let close = self.chars_from(from).position(|c| c == '}');
+            let close = self.position_of('}', from);
             match close {
                 Some(n) => {
                     open.text.push_str(&self.text(from, from + n));
@@ -823,7 +833,7 @@ impl<R: BufRead> PgnReader<R> {
                 self.builder.mark_start(pos);
                 // A comment closed on its own line (the common case) is
                 // taken whole: one copy of its text, no snippet kept.
-                let close = self.chars_from(i + 1).position(|c| c == '}');
+                let close = self.position_of('}', i + 1);
                 if let Some(n) = close {
                     let text = self.text(i + 1, i + 1 + n);
                     let trimmed = text.trim();
