@@ -57,6 +57,12 @@ fn must_carry(v: &Variant) -> Vec<Notation> {
     if v.shape.width == 14 {
         out.push(Notation::Pgn4);
     }
+    // Every orthodox move has a descriptive name (two men of one name told
+    // apart by the square the mover stands on), and so has every move of
+    // Verney's game in his round tables.
+    if matches!(v.id, "chess" | "verney") {
+        out.push(Notation::Descriptive);
+    }
     out
 }
 
