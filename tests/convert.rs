@@ -92,6 +92,7 @@ fn round_trips(game: &Record) -> Vec<Notation> {
                     "castling has no descriptive form",
                     "descriptive notation cannot name",
                     "has no descriptive name",
+                    "has no names for his files",
                     "left the game",
                     "first player",
                     "PGN holds two-player games",
@@ -507,4 +508,19 @@ fn what_a_notation_cannot_carry_is_a_warning_or_under_strict_an_error() {
         .output()
         .expect("runs");
     assert!(String::from_utf8_lossy(&out.stdout).contains("a quiet start"));
+}
+
+/// Double Skak's seats without a king beside a queen have no descriptive
+/// files: the refusal says so, naming the move and the seat.
+#[test]
+fn a_seat_without_descriptive_files_is_named_in_the_refusal() {
+    let v = variant::by_id("double-skak").expect("double-skak");
+    let mut rng = Rng::new(7);
+    let game = with_width!(v, B => selfplay::game::<B>(v, &mut rng, 20).expect("selfplay"));
+    let err = written(&game, Notation::Descriptive).expect_err("no descriptive files");
+    assert!(
+        err.contains("has no king beside a queen in double-skak's setup"),
+        "{err}"
+    );
+    assert!(err.contains("move 1:"), "{err}");
 }

@@ -362,6 +362,15 @@ pub fn write<B: Bits>(
         _ => {}
     }
     let victim = captured(pos, mv);
+    if ctx.systems.get(mover).copied().flatten().is_none() {
+        // Files are named after the men of a back row with a king beside
+        // his queen: a seat set up otherwise has no names for them.
+        return Err(format!(
+            "{long}: {} has no king beside a queen in {}'s setup, so descriptive notation has no names for his files",
+            variant.seat_name(mover),
+            variant.id
+        ));
+    }
     let mut attempts = Vec::new();
     for with_file in [true, false] {
         let Some(man) = designator(pos, ctx, mv.from as usize, with_file) else {
