@@ -29,6 +29,7 @@ __all__ = [
     "iter_games",
     "perft",
     "read",
+    "totals",
     "validate",
     "variants",
 ]
@@ -153,6 +154,34 @@ def validate(source: Union[str, "os.PathLike[str]"]) -> List[Dict[str, Any]]:
     else:
         text = str(source)
     return _roundtable.validate_text(text)
+
+
+def _files_under(directory: str) -> List[str]:
+    """The files of a directory as the command line walks it: sorted, depth
+    first, hidden files and directories and notes (``.md``) left out."""
+    files = []
+    for entry in sorted(os.scandir(directory), key=lambda e: e.name):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            files.extend(_files_under(entry.path))
+        elif not entry.name.lower().endswith(".md"):
+            files.append(entry.path)
+    return files
+
+
+def totals(source: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
+    """The totals over the games of a file, a directory or a text, as
+    ``roundtable stats --totals --json`` gives them: per variant, each
+    seat's and each named player's figures summed (games, score, points,
+    moves, captures, checks, mates ...), who mated whom, the results; and
+    ``invalid``, the games that do not read or replay (left out). Streamed;
+    the GIL is released."""
+    path = os.fspath(source) if isinstance(source, os.PathLike) else source
+    if isinstance(source, os.PathLike) or ("\n" not in path and os.path.exists(path)):
+        files = _files_under(path) if os.path.isdir(path) else [path]
+        return json.loads(_roundtable.totals_json(paths=files))
+    return json.loads(_roundtable.totals_json(text=str(source)))
 
 
 def variants() -> List[Dict[str, Any]]:

@@ -439,6 +439,41 @@ fn read_path(py: Python<'_>, path: std::path::PathBuf) -> PyResult<GameReader> {
         .map_err(|e| py_error(py, e))
 }
 
+/// The totals over the games of files (`paths`, in order) or of a text,
+/// as `roundtable stats --totals --json` gives them, with `invalid`: the
+/// number of games that do not read or replay (left out of the totals).
+/// The games are streamed and the GIL is released meanwhile.
+#[pyfunction]
+#[pyo3(signature = (paths=Vec::new(), text=None))]
+fn totals_json(
+    py: Python<'_>,
+    paths: Vec<std::path::PathBuf>,
+    text: Option<String>,
+) -> PyResult<String> {
+    let totals = py.detach(move || -> Result<String, Error> {
+        let mut totals = roundtable::report::corpus::CorpusStats::default();
+        let mut invalid = 0usize;
+        let mut add = |records: Box<dyn Iterator<Item = Result<Record, Error>>>| {
+            for game in records.map(|r| r.and_then(Game::replay)) {
+                match game {
+                    Ok(game) => totals.add(&game.report("game", None)),
+                    Err(_) => invalid += 1,
+                }
+            }
+        };
+        for path in paths {
+            add(roundtable::read_file(path)?);
+        }
+        if let Some(text) = text {
+            add(Box::new(roundtable::read_str(&text).into_iter()));
+        }
+        let mut value = serde_json::to_value(&totals).map_err(|e| Error::Io(e.into()))?;
+        value["invalid"] = invalid.into();
+        Ok(value.to_string())
+    });
+    totals.map_err(|e| py_error(py, e))
+}
+
 /// Every variant as a dict: id, name, players, playable, summary.
 #[pyfunction]
 fn variants<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -484,5 +519,6 @@ fn _roundtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate_text, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(totals_json, m)?)?;
     Ok(())
 }

@@ -175,3 +175,21 @@ def test_boards_play_and_draw_themselves():
     game = roundtable.read(VERNEY)[0]
     assert game.board(0).text() == roundtable.Board("verney").text()
     assert game.board().text() == game.position()
+
+
+def test_totals_sum_a_corpus_by_seat_and_by_name():
+    totals = roundtable.totals(ROOT / "records")
+    assert totals["invalid"] == 0
+    chess = next(v for v in totals["variants"] if v["variant"] == "chess")
+    assert chess["games"] == 1
+    morphy = chess["named"]["Paul Morphy"]
+    assert morphy["games"] == 1 and morphy["score"] == 1.0
+    assert morphy["stats"]["mates_given"] == 1
+    # The same figures as the game's own report, summed over one game.
+    opera = roundtable.read(OPERA)[0].stats()
+    assert chess["seats"][0]["stats"]["moves"] == opera["stats"][0]["moves"]
+    # Text works too, and a game that does not replay is counted apart.
+    text = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Ke3 *\n"
+    totals = roundtable.totals(text)
+    assert totals["invalid"] == 1
+    assert totals["variants"][0]["seats"][1]["score"] == 1.0
