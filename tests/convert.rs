@@ -92,7 +92,7 @@ fn round_trips(game: &Record) -> Vec<Notation> {
                     "castling has no descriptive form",
                     "descriptive notation cannot name",
                     "has no descriptive name",
-                    "has no names for his files",
+                    "has no descriptive system",
                     "left the game",
                     "first player",
                     "PGN holds two-player games",
@@ -519,7 +519,9 @@ fn a_seat_without_descriptive_files_is_named_in_the_refusal() {
     let game = with_width!(v, B => selfplay::game::<B>(v, &mut rng, 20).expect("selfplay"));
     let err = written(&game, Notation::Descriptive).expect_err("no descriptive files");
     assert!(
-        err.contains("has no king beside a queen in double-skak's setup"),
+        err.contains(
+            "has no descriptive system in double-skak: his setup has no king beside a queen"
+        ),
         "{err}"
     );
     assert!(err.contains("move 1:"), "{err}");

@@ -366,7 +366,7 @@ pub fn write<B: Bits>(
         // Files are named after the men of a back row with a king beside
         // his queen: a seat set up otherwise has no names for them.
         return Err(format!(
-            "{long}: {} has no king beside a queen in {}'s setup, so descriptive notation has no names for his files",
+            "{long}: {} has no descriptive system in {}: his setup has no king beside a queen, after whose back row descriptive notation names the files",
             variant.seat_name(mover),
             variant.id
         ));
