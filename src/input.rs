@@ -382,11 +382,11 @@ fn split_tags(
 }
 
 /// One PGN or PGN4 game.
-fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
-    let tags: Vec<(String, String, Option<Span>)> = raw
-        .tags
-        .iter()
-        .map(|(k, v, p)| (k.clone(), v.clone(), span_at(*p, 1)))
+fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
+    // The reader's tags are taken, not copied.
+    let tags: Vec<(String, String, Option<Span>)> = std::mem::take(&mut raw.tags)
+        .into_iter()
+        .map(|(k, v, p)| (k, v, span_at(p, 1)))
         .collect();
     let variant_tag = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant"));
     let variant = match variant_tag {

@@ -80,6 +80,23 @@ fn kind_of(line: &[u8], first: bool) -> LineKind {
     if line.first() == Some(&b'%') {
         return LineKind::Escape;
     }
+    // Most lines begin with an ASCII byte that is no space: told apart by
+    // their first two bytes, without decoding the line.
+    match line {
+        [b'[', second, ..] if second.is_ascii() => {
+            return if crate::notation::pgn::begins_tag_name(char::from(*second)) {
+                LineKind::Tag
+            } else {
+                LineKind::Other
+            };
+        }
+        [first, ..]
+            if first.is_ascii() && *first != b'[' && !char::from(*first).is_whitespace() =>
+        {
+            return LineKind::Other;
+        }
+        _ => {}
+    }
     let decoded: String;
     let text = match std::str::from_utf8(line) {
         Ok(s) => s,
@@ -147,7 +164,9 @@ impl<R: BufRead> Splitter<R> {
     /// Hands out the text in hand up to `at` (a byte offset), keeping the
     /// rest, which starts on line `line`.
     fn hand_out(&mut self, at: usize, line: usize) -> GameText {
-        let rest = self.text.split_off(at);
+        let mut rest = self.text.split_off(at);
+        // The next game is likely about as long: room for it at once.
+        rest.reserve(at);
         let bytes = std::mem::replace(&mut self.text, rest);
         let first_line = std::mem::replace(&mut self.text_line, line);
         GameText {

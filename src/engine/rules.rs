@@ -73,6 +73,12 @@ impl<B: Bits> std::fmt::Debug for Rules<B> {
     }
 }
 
+/// The tables of one variant at one width, whatever the width.
+type AnyRules = &'static (dyn Any + Send + Sync);
+
+/// Every variant's tables at every width asked for, built once each.
+type RulesCache = Mutex<HashMap<(&'static str, TypeId), AnyRules>>;
+
 impl<B: Bits> Rules<B> {
     fn new(variant: &'static Variant) -> Self {
         let geo = Geometry::<B>::new(variant.shape);
@@ -158,10 +164,36 @@ impl<B: Bits> Rules<B> {
 
     /// The tables for `variant` at width `B`, built on first use.
     pub(crate) fn get(variant: &'static Variant) -> &'static Rules<B> {
-        type Cache = Mutex<HashMap<(&'static str, TypeId), &'static (dyn Any + Send + Sync)>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        static CACHE: OnceLock<RulesCache> = OnceLock::new();
+        thread_local! {
+            /// The tables this thread asked for last: a corpus asks for the
+            /// same ones game after game, without taking the shared lock.
+            static LAST: std::cell::Cell<Option<(&'static str, TypeId, AnyRules)>> =
+                const { std::cell::Cell::new(None) };
+        }
         let key = (variant.id, TypeId::of::<B>());
+        if let Some((id, width, rules)) = LAST.get()
+            && (id, width) == key
+            && let Some(rules) = rules.downcast_ref::<Rules<B>>()
+        {
+            return rules;
+        }
+        let rules = Self::shared(
+            variant,
+            key,
+            CACHE.get_or_init(|| Mutex::new(HashMap::new())),
+        );
+        LAST.set(Some((key.0, key.1, rules)));
+        rules
+    }
+
+    /// The tables for `variant` from the cache every thread shares, built
+    /// and kept on first use.
+    fn shared(
+        variant: &'static Variant,
+        key: (&'static str, TypeId),
+        cache: &RulesCache,
+    ) -> &'static Rules<B> {
         let mut map = match cache.lock() {
             Ok(m) => m,
             Err(poisoned) => poisoned.into_inner(),

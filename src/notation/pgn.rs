@@ -159,13 +159,18 @@ enum Phase {
     Moves,
 }
 
-/// A tag whose value runs past the end of its line.
+/// A tag being read, whose value may run past the end of its line.
 #[derive(Debug)]
 struct OpenTag {
     key: String,
     value: String,
     pos: Pos,
+    /// The tag's start, quoted in the error if its value is never closed:
+    /// taken only when the value runs past its first line (a tag closed on
+    /// its line, as nearly all are, makes no copy of it).
     snippet: String,
+    /// Where the tag starts on its first line, while that line is read.
+    start: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -701,11 +706,15 @@ impl<R: BufRead> PgnReader<R> {
                 });
             }
             self.cursor += 1;
+            // Room for the rest of the line: the value is read character
+            // by character and seldom goes further.
+            let room = self.line_len().saturating_sub(self.cursor);
             self.builder.tag = Some(OpenTag {
                 key,
-                value: String::new(),
+                value: String::with_capacity(room),
                 pos,
-                snippet: self.snippet(start),
+                snippet: String::new(),
+                start: Some(start),
             });
             self.tag_value()?;
             if self.builder.tag.is_some() {
@@ -738,6 +747,9 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
         if !closed {
+            if let Some(start) = tag.start.take() {
+                tag.snippet = self.snippet(start);
+            }
             self.builder.tag = Some(tag);
             self.consume_line();
             return Ok(());
