@@ -29,8 +29,9 @@ pub struct StatsArgs {
     /// its own; several show the totals over them).
     #[arg(long, conflicts_with = "totals")]
     pub per_game: bool,
-    /// Only the totals over the games, whatever their number: each seat's
-    /// and each named player's figures summed, who mated whom, results.
+    /// The totals over the games, whatever their number, and no game's own
+    /// tables: each seat's and each named player's figures summed, their
+    /// scores, who mated whom, the results.
     #[arg(long)]
     pub totals: bool,
     /// Plot material per player and team over the rounds (one game).
