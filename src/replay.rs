@@ -1968,9 +1968,9 @@ mod tests {
 
     /// Every legal move, written with and without its start file, rank or
     /// square (and with a wrong one), and a promotion with and without its
-    /// kind: whatever the fast
-    /// path resolves, the full filter over the whole turn resolves the
-    /// same (the fast path may decline, never differ).
+    /// kind: whatever the fast path resolves, the full filter over the
+    /// whole turn resolves the same (the fast path may decline, never
+    /// differ).
     fn agree<B: Bits>(pos: &Position<B>, listed: &MoveList, v: &str) -> usize {
         if !matches!(pos.turn_moves(&mut MoveList::new()), Turn::Moves) {
             return 0;

@@ -706,9 +706,10 @@ impl<R: BufRead> PgnReader<R> {
                 });
             }
             self.cursor += 1;
-            // Room for the rest of the line: the value is read character
-            // by character and seldom goes further.
-            let room = self.line_len().saturating_sub(self.cursor);
+            // Room for the rest of the line (up to a long value's length):
+            // the value is read character by character and seldom goes
+            // further.
+            let room = self.line_len().saturating_sub(self.cursor).min(256);
             self.builder.tag = Some(OpenTag {
                 key,
                 value: String::with_capacity(room),
