@@ -290,7 +290,8 @@ impl<B: Bits> Position<B> {
         if (self.unmoved & self.kings_of(seat) & men).is_empty() {
             return;
         }
-        let enemies = self.enemy_men(seat);
+        // Asked for only when a castling's path is clear: most are not.
+        let mut enemies = None;
         for (i, c) in self.rules.castles.iter().enumerate() {
             if c.seat != seat
                 || !men.has(c.king_from)
@@ -309,6 +310,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             // A walking king's moves are not tested against attacks.
+            let enemies = *enemies.get_or_insert_with(|| self.enemy_men(seat));
             let safe = self.status[seat] == Status::Walking
                 || c.king_path
                     .squares()
