@@ -10,8 +10,8 @@
 //!
 //! let mut totals = CorpusStats::default();
 //! for text in ["1. f3 e5 2. g4 Qh4# 0-1", "1. e4 e5 *"] {
-//!     let record = roundtable::input::games(text, None).remove(0).unwrap();
-//!     let game = Game::replay(record).unwrap();
+//!     let record = roundtable::input::games(text, None).remove(0)?;
+//!     let game = Game::replay(record)?;
 //!     totals.add(&game.report("game", None));
 //! }
 //! let chess = &totals.variants[0];
@@ -20,6 +20,7 @@
 //! // Black won the one decided game.
 //! assert_eq!((chess.seats[1].decided, chess.seats[1].score), (1, 1.0));
 //! assert_eq!(chess.mates[0].mating.as_deref(), Some("Black"));
+//! # Ok::<(), roundtable::Error>(())
 //! ```
 
 use std::collections::BTreeMap;
