@@ -1134,7 +1134,9 @@ fn write_tags(out: &mut String, tags: &[(String, String)]) {
 /// `{comments}`, NAGs or variations after the move).
 ///
 /// With 2 players per round: `1. e4 e5 2. Nf3 ...`, wrapped at 80 columns
-/// (between plies, never inside one), with `N...` before Black's ply when the
+/// (between plies; a ply longer than a line, with its variations, between
+/// its moves, never inside a comment or a dice turn, a move number kept
+/// with its move), with `N...` before Black's ply when the
 /// previous ply ends in a comment or variation; the result ends the
 /// movetext. With any other number: one round per line, `1. a .. b .. c ..
 /// d` (see [`write_rounds`] for rounds of different sizes).
@@ -1169,6 +1171,15 @@ pub fn write_game(
     if !result.is_empty() {
         items.push(result.to_string());
     }
+    // A ply longer than a line (its variations and comments) is broken
+    // into the pieces it may be cut between.
+    let items = items.into_iter().flat_map(|item| {
+        if item.chars().count() > WIDTH {
+            pieces(&item)
+        } else {
+            vec![item]
+        }
+    });
     let mut width = 0;
     for item in items {
         let len = item.chars().count();
@@ -1189,6 +1200,49 @@ pub fn write_game(
         out.push('\n');
     }
     out
+}
+
+/// The pieces a ply's text may be cut into across lines: at the spaces
+/// outside comments, a move number kept with what follows it (`12...
+/// Nf6`). A dice turn (`[1 4] f4xe5, Ng2-f4`) is read on one line, so a
+/// text holding one stays whole; so does a comment, whose line breaks
+/// are part of its text.
+fn pieces(text: &str) -> Vec<String> {
+    if text.contains('[') {
+        return vec![text.to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut piece = String::new();
+    let mut in_comment = false;
+    for c in text.chars() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            ' ' if !in_comment => {
+                if !piece.is_empty() {
+                    out.push(std::mem::take(&mut piece));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        piece.push(c);
+    }
+    if !piece.is_empty() {
+        out.push(piece);
+    }
+    // A move number (`3.`, `(2...`) goes with the move after it.
+    let mut glued: Vec<String> = Vec::with_capacity(out.len());
+    for piece in out {
+        match glued.last_mut() {
+            Some(last) if last.ends_with('.') && !last.ends_with("}") => {
+                last.push(' ');
+                last.push_str(&piece);
+            }
+            _ => glued.push(piece),
+        }
+    }
+    glued
 }
 
 /// Writes a game of several players as PGN4 does: one line per round,
@@ -1819,6 +1873,40 @@ Nf2 42. g4 Bd3 43. Re6 1/2-1/2
 
         let text = write_game(&[], &["e4 {x}".to_string(), "e5".to_string()], 2, "*");
         assert_eq!(text, "1. e4 {x} 1... e5 *\n");
+    }
+
+    /// A ply with long variations is cut between its moves, never inside a
+    /// comment, and a move number stays with its move; it reads back the same.
+    #[test]
+    fn a_ply_longer_than_a_line_is_cut_between_its_moves() {
+        let long = "c5 {Sicilian} (1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
+                    7. Bb3 d6 8. c3 O-O 9. h3 {the main line of the Closed Spanish, as played for a century} \
+                    9... Nb8 10. d4 Nbd7) (1... c6 2. d4 d5)";
+        let plies = ["e4".to_string(), long.to_string(), "Nf3".to_string()];
+        let text = write_game(&[], &plies, 2, "*");
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= WIDTH || (line.starts_with('{') && line.ends_with('}')),
+                "{line}\n{text}"
+            );
+            assert!(
+                !line.trim_end().ends_with('.'),
+                "a move number alone: {line}"
+            );
+        }
+        let written = one(text.as_bytes());
+        let plain = one(format!("1. e4 {long} 2. Nf3 *").as_bytes());
+        assert_eq!(shape(&written.moves), shape(&plain.moves));
+        assert!(text.contains("{the main line of the Closed Spanish, as played for a century}"));
+        // A dice turn is read on one line: it is never cut.
+        assert_eq!(
+            pieces("[1 4] f4xe5, Ng2-f4 {long enough}"),
+            ["[1 4] f4xe5, Ng2-f4 {long enough}"]
+        );
+        assert_eq!(
+            pieces("Nf3 (2... Nc6 3. Bb5) {x y}"),
+            ["Nf3", "(2... Nc6", "3. Bb5)", "{x y}"]
+        );
     }
 
     #[test]
