@@ -1139,7 +1139,9 @@ impl<B: Bits> Replayer<'_, B> {
                     ));
                 }
                 let budget = std::cell::Cell::new(SEARCH_BUDGET);
-                let chosen = match self.infer(&pos, &ids, &plies[i..i + run], next, &budget) {
+                let chosen = match crate::resolve::quietly(|| {
+                    self.infer(&pos, &ids, &plies[i..i + run], next, &budget)
+                }) {
                     Some(chosen) => chosen,
                     None => return Err(self.no_inference(&pos, &ids, &plies[i..i + run], next)),
                 };
@@ -1421,7 +1423,9 @@ impl<B: Bits> Replayer<'_, B> {
                 let search = std::cell::Cell::new(SEARCH_BUDGET);
                 let next = plies.get(i + run);
                 let lot = &plies[i..i + run];
-                let Some(chosen) = self.infer(&pos, &ids, lot, next, &search) else {
+                let Some(chosen) =
+                    crate::resolve::quietly(|| self.infer(&pos, &ids, lot, next, &search))
+                else {
                     return Err((i, self.no_inference(&pos, &ids, lot, next)));
                 };
                 for mv in chosen {

@@ -12,6 +12,28 @@ use crate::notation::long;
 
 pub use identity::Identities;
 
+thread_local! {
+    /// Set while a search only asks whether descriptions resolve (the
+    /// replay filling `?` turns tries thousands of choices): the errors it
+    /// throws away are then not worded, each of which would write out every
+    /// legal move.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `search` with resolution errors left unworded (empty reasons and
+/// move lists, the same kinds): for a caller that only asks whether
+/// descriptions resolve. The setting before is restored afterwards.
+pub(crate) fn quietly<T>(search: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.set(self.0);
+        }
+    }
+    let _restore = Restore(QUIET.replace(true));
+    search()
+}
+
 /// Why a description does not resolve to one legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResolveError {
@@ -69,6 +91,19 @@ pub fn pick<B: Bits>(
     // The common case, one fitting move, allocates nothing.
     let mut fitting = legal.iter().copied().filter(|&m| fits(m));
     let first = fitting.next();
+    if QUIET.get() {
+        // Only whether it resolves is asked: nothing is worded.
+        return match (first, fitting.next()) {
+            (Some(one), None) => Ok(one),
+            (None, _) => Err(ResolveError::NoMatch {
+                reason: String::new(),
+                legal: Vec::new(),
+            }),
+            (Some(_), Some(_)) => Err(ResolveError::Ambiguous {
+                candidates: Vec::new(),
+            }),
+        };
+    }
     let found: Vec<Move> = match (first, fitting.next()) {
         (Some(one), None) => return Ok(one),
         (None, _) => Vec::new(),
@@ -96,5 +131,54 @@ pub fn pick<B: Bits>(
             candidates.sort();
             Err(ResolveError::Ambiguous { candidates })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MoveList;
+    use crate::notation::algebraic::parse_token;
+
+    /// Quietly, a description that does not resolve gives an error of the
+    /// same kind with nothing worded; afterwards errors are worded again.
+    #[test]
+    fn a_quiet_search_words_no_error() {
+        let chess = crate::variant::by_id("chess").expect("chess");
+        // Knights on b1 and f1 both reach d2; no queen can reach h5.
+        let pos: Position<u64> =
+            crate::notation::read_position(chess, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").expect("fen");
+        let mut list = MoveList::new();
+        pos.turn_moves(&mut list);
+        let token = |text: &str| parse_token(text).expect("a move");
+        let resolve = |text: &str| algebraic::resolve(&pos, list.as_slice(), &token(text));
+        let loud = resolve("Qh5");
+        let Err(ResolveError::NoMatch { reason, legal }) = &loud else {
+            panic!("{loud:?}");
+        };
+        assert!(!reason.is_empty() && legal.len() == list.len(), "{loud:?}");
+        assert_eq!(
+            quietly(|| resolve("Qh5")),
+            Err(ResolveError::NoMatch {
+                reason: String::new(),
+                legal: Vec::new()
+            })
+        );
+        assert_eq!(
+            resolve("Nd2"),
+            Err(ResolveError::Ambiguous {
+                candidates: vec!["Nb1-d2".to_string(), "Nf1-d2".to_string()]
+            })
+        );
+        assert_eq!(
+            quietly(|| resolve("Nd2")),
+            Err(ResolveError::Ambiguous {
+                candidates: Vec::new()
+            })
+        );
+        // A move that resolves resolves the same, and nesting restores.
+        assert_eq!(quietly(|| quietly(|| resolve("Nbd2"))), resolve("Nbd2"));
+        assert!(resolve("Nbd2").is_ok());
+        assert_eq!(resolve("Qh5"), loud, "worded again afterwards");
     }
 }
