@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use roundtable::check::check_text;
 use roundtable::convert::Notation;
 use roundtable::input::Format;
 use roundtable::selfplay::{Rng, game};
@@ -133,11 +134,11 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
                 .par_iter()
                 .map(|text| {
                     let (mut games, mut plies, mut invalid) = (0, 0, 0);
-                    for game in text.games() {
+                    for game in check_text(text) {
                         games += 1;
-                        match game.map(|g| Game::validate(&g)) {
-                            Ok(Ok(found)) => plies += found.plies,
-                            _ => invalid += 1,
+                        match game {
+                            Ok(checked) => plies += checked.found.plies,
+                            Err(_) => invalid += 1,
                         }
                     }
                     (games, plies, invalid)

@@ -200,19 +200,30 @@ pub(crate) fn pgn_games_sized<R: BufRead>(
     first_line: usize,
     bytes: usize,
 ) -> impl Iterator<Item = Result<Record, InputError>> {
+    raw_pgn_games(input, first_line, bytes).map(|game| game.and_then(pgn_game))
+}
+
+/// The games of a PGN text as the reader gives them, before they are made
+/// records; `bytes` as in [`pgn_games_sized`].
+pub(crate) fn raw_pgn_games<R: BufRead>(
+    input: R,
+    first_line: usize,
+    bytes: usize,
+) -> impl Iterator<Item = Result<RawGame, InputError>> {
     let mut reader = PgnReader::starting_at(input, first_line);
     reader.expect_game_bytes(bytes);
-    reader.map(|game| match game {
-        Ok(raw) => pgn_game(raw),
-        Err(e) => Err(error(
-            Some(Span {
-                line: e.pos.line,
-                column: e.pos.column,
-                len: e.text.chars().count().max(1),
-            }),
-            e.text,
-            e.expected,
-        )),
+    reader.map(|game| {
+        game.map_err(|e| {
+            error(
+                Some(Span {
+                    line: e.pos.line,
+                    column: e.pos.column,
+                    len: e.text.chars().count().max(1),
+                }),
+                e.text,
+                e.expected,
+            )
+        })
     })
 }
 
@@ -277,11 +288,7 @@ fn first_seat(
 ) -> Result<usize, InputError> {
     crate::with_width!(variant, B => {
         let text = start.unwrap_or(variant.start);
-        // The setup is read once per variant and kept (`start_position`).
-        match start {
-            Some(text) => crate::notation::read_position::<B>(variant, text),
-            None => crate::notation::start_position::<B>(variant),
-        }
+        crate::notation::start_or_setup::<B>(variant, start)
             .map(|p| p.turn())
             .map_err(|e| error(span, text, format!("a start position of {} ({e})", variant.id)))
     })
@@ -382,7 +389,7 @@ fn split_tags(
 }
 
 /// One PGN or PGN4 game.
-fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
+pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
     // The reader's tags are taken, not copied.
     let tags: Vec<(String, String, Option<Span>)> = std::mem::take(&mut raw.tags)
         .into_iter()
@@ -611,7 +618,7 @@ fn dice_move(
 }
 
 /// The span of `len` characters at a place of the PGN text.
-fn span_at(p: crate::notation::pgn::Pos, len: usize) -> Option<Span> {
+pub(crate) fn span_at(p: crate::notation::pgn::Pos, len: usize) -> Option<Span> {
     Some(Span {
         line: p.line,
         column: p.column,

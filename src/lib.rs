@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod check;
 pub mod convert;
 pub mod dice_replay;
 pub mod engine;

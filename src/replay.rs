@@ -7,7 +7,7 @@ use crate::men::{Kind, Man};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::descriptive::DescMove;
 use crate::notation::descriptive_short::{ShortMove, parse as parse_short};
-use crate::notation::{PositionError, long, read_position, start_position, write_position};
+use crate::notation::{PositionError, long, start_or_setup, write_position};
 use crate::record::{GameResult, MoveNotation, Record, Warning};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::resolve::descriptive::{Context, System, resolve as resolve_descriptive};
@@ -363,6 +363,14 @@ fn prepare_line<'r>(
     Ok(plies)
 }
 
+/// Whether the record sets the rule option `name` to `value`.
+pub(crate) fn applies_option(record: &Record, name: &str, value: &str) -> bool {
+    record
+        .options
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case(name) && v.eq_ignore_ascii_case(value))
+}
+
 /// A record parsed against its variant: every move's text read, every
 /// player named known, the start's first seat found.
 pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>> {
@@ -384,10 +392,7 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>
     }
     let first = crate::with_width!(variant, B => {
         let text = record.start.as_deref().unwrap_or(variant.start);
-        match &record.start {
-            Some(text) => read_position::<B>(variant, text),
-            None => start_position::<B>(variant),
-        }
+        start_or_setup::<B>(variant, record.start.as_deref())
         .map(|p| p.turn())
         .map_err(|e| {
             Box::new(ReplayError {
@@ -403,14 +408,8 @@ pub(crate) fn prepare(record: &Record) -> Result<GameInput<'_>, Box<ReplayError>
         })
     })?;
     let plies = prepare_line(variant, &record.moves, record.notation, first, 1, 0)?;
-    let apply_claims = record
-        .options
-        .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case("drawn-ending") && v.eq_ignore_ascii_case("apply"));
-    let take_recapture = record
-        .options
-        .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case(AMBIGUITY) && v.eq_ignore_ascii_case("recapture"));
+    let apply_claims = applies_option(record, "drawn-ending", "apply");
+    let take_recapture = applies_option(record, AMBIGUITY, "recapture");
     Ok(GameInput {
         variant,
         apply_claims,
@@ -735,11 +734,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
 
 /// The game's start position: its own, or the variant's setup.
 fn start_of<B: Bits>(game: &GameInput) -> Result<Position<B>, Box<ReplayError>> {
-    match &game.start {
-        Some(text) => read_position(game.variant, text),
-        None => start_position(game.variant),
-    }
-    .map_err(|e: PositionError| {
+    start_or_setup(game.variant, game.start.as_deref()).map_err(|e: PositionError| {
         Box::new(ReplayError {
             kind: ErrorKind::StartPosition,
             round: 0,
@@ -781,11 +776,23 @@ pub fn result_warnings(
     variant: &Variant,
     outcome: Option<&Outcome>,
 ) -> Vec<Warning> {
+    let last = record.moves.last().and_then(|m| m.origin.span);
+    result_warnings_at(record, last, variant, outcome)
+}
+
+/// [`result_warnings`] with the span of the record's last move given
+/// (a game checked without building its moves).
+pub(crate) fn result_warnings_at(
+    record: &Record,
+    last: Option<Span>,
+    variant: &Variant,
+    outcome: Option<&Outcome>,
+) -> Vec<Warning> {
     let mut out = record.warnings.0.clone();
     if let (Some(o), Some(stated)) = (outcome, &record.result) {
         let found = result_of(variant, o);
         if contradicts(variant, o, stated) {
-            let span = record.moves.last().and_then(|m| m.origin.span);
+            let span = last;
             out.push(Warning {
                 span,
                 message: format!(
@@ -855,14 +862,11 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
 /// The fast path for an algebraic move with a target square: resolve it
 /// among the legal moves to that square only. `None` leaves the ply to the
 /// full path (which also words every error).
-fn quick_resolve<B: Bits>(
-    described: &Described,
+pub(crate) fn quick_resolve<B: Bits>(
+    token: &Token,
     pos: &Position<B>,
     list: &mut MoveList,
 ) -> Option<Move> {
-    let Described::Algebraic(token) = described else {
-        return None;
-    };
     let Token::Move {
         to,
         piece,
@@ -1534,7 +1538,9 @@ impl<B: Bits> Replayer<'_, B> {
             Ok(l) => l,
             Err(_) => fresh.insert(MoveList::new()),
         };
-        if let Some(mv) = quick_resolve(&ply.described, pos, list) {
+        if let Described::Algebraic(token) = &ply.described
+            && let Some(mv) = quick_resolve(token, pos, list)
+        {
             return Ok(mv);
         }
         let turn = pos.turn_moves(list);
@@ -2024,9 +2030,7 @@ mod tests {
                         promotion,
                         marks: Marks::default(),
                     };
-                    let Some(quick) =
-                        quick_resolve(&Described::Algebraic(token.clone()), pos, &mut list)
-                    else {
+                    let Some(quick) = quick_resolve(&token, pos, &mut list) else {
                         continue;
                     };
                     let full = resolve_algebraic(pos, listed.as_slice(), &token);

@@ -22,13 +22,14 @@ const CHUNK: usize = 64;
 /// game is taken alone).
 const CHUNK_BYTES: usize = 1 << 20;
 
-/// One game of the corpus, with where it came from.
-pub struct Item {
+/// One game of the corpus, with where it came from: by default its record
+/// as read, or what the worker's parse step made of its text.
+pub struct Item<G = Result<Record, InputError>> {
     /// `path` for a file's only game, `path#n` for the n-th of several.
     pub source: String,
     /// The file (`-` for standard input).
     pub path: String,
-    pub game: Result<Record, InputError>,
+    pub game: G,
 }
 
 /// The files named, with directories walked (sorted; hidden files and
@@ -105,14 +106,26 @@ fn texts_of(path: &str, from: Option<Format>) -> Result<Splitter<Box<dyn BufRead
 
 /// Works on every game of `paths` with `work`, and gives the results to
 /// `sink` in the order of the games. One thread reads and cuts the input
-/// into game texts ([`Splitter`]); the workers parse each text and then
-/// work on its games, a chunk at a time, so memory holds one chunk. The run
-/// stops at the first error `sink` returns (the chunk in hand is finished,
-/// but no more is read).
+/// into game texts ([`Splitter`]); the workers read each text into its
+/// records and then work on its games, a chunk at a time, so memory holds
+/// one chunk. The run stops at the first error `sink` returns (the chunk in
+/// hand is finished, but no more is read).
 pub fn run<R: Send>(
     paths: &[String],
     from: Option<Format>,
     work: impl Fn(Item) -> R + Sync,
+    sink: impl FnMut(R) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    run_parsed(paths, from, GameText::games, work, sink)
+}
+
+/// [`run`] with the workers' parse step given: `parse` makes the games of
+/// one text (records, or games already checked).
+pub fn run_parsed<G: Send, R: Send>(
+    paths: &[String],
+    from: Option<Format>,
+    parse: impl Fn(&GameText) -> Vec<G> + Sync,
+    work: impl Fn(Item<G>) -> R + Sync,
     mut sink: impl FnMut(R) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let files = files(paths)?;
@@ -146,11 +159,10 @@ pub fn run<R: Send>(
                     None => break,
                 }
             }
-            let parsed: Vec<Vec<Result<Record, InputError>>> =
-                chunk.into_par_iter().map(|t| t.games()).collect();
+            let parsed: Vec<Vec<G>> = chunk.par_iter().map(&parse).collect();
             let in_chunk: usize = parsed.iter().map(Vec::len).sum();
             let several = *several.get_or_insert(in_chunk > 1 || texts.peek().is_some());
-            let items: Vec<Item> = parsed
+            let items: Vec<Item<G>> = parsed
                 .into_iter()
                 .flatten()
                 .map(|game| {

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use clap::Args;
+use roundtable::Error;
+use roundtable::check::{CheckedGame, check_text};
 use roundtable::input::Format;
-use roundtable::{Error, Game};
 use tabled::Tabled;
 use tabled::settings::Style;
 
@@ -46,19 +47,11 @@ pub enum Checked {
     },
 }
 
-/// Checks one game without building its trace.
-pub fn check(item: Item) -> Checked {
-    let record = match item.game {
-        Ok(g) => g,
-        Err(e) => {
-            return Checked::Invalid {
-                kind: "unreadable record".into(),
-                message: format!("{}: {e}", item.source),
-            };
-        }
-    };
-    match Game::validate(&record) {
-        Ok(found) => {
+/// What checking one game found, for the summary (the game was checked
+/// without building its trace, by [`roundtable::check::check_text`]).
+pub fn check(item: Item<Result<CheckedGame, Error>>) -> Checked {
+    match item.game {
+        Ok(CheckedGame { record, found }) => {
             let result = match (found.outcome, roundtable::variant(&record.variant)) {
                 (Some(o), Ok(v)) => roundtable::convert::result_of(v, &o).score,
                 _ => record
@@ -226,7 +219,7 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         args.paths.clone()
     };
     let mut summary = Summary::default();
-    corpus::run(&paths, args.from, check, |checked| {
+    corpus::run_parsed(&paths, args.from, check_text, check, |checked| {
         let checked = match checked {
             Checked::Valid { warnings, .. } if args.strict && !warnings.is_empty() => {
                 Checked::Invalid {

@@ -68,6 +68,18 @@ pub fn start_position<B: Bits>(variant: &'static Variant) -> Result<Position<B>,
         .clone()
 }
 
+/// A game's start position: its own (`start`, in the variant's position
+/// notation) or, when it has none, the variant's setup, read once and kept.
+pub fn start_or_setup<B: Bits>(
+    variant: &'static Variant,
+    start: Option<&str>,
+) -> Result<Position<B>, PositionError> {
+    match start {
+        Some(text) => read_position(variant, text),
+        None => start_position(variant),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
