@@ -1,14 +1,35 @@
-//! Reads arbitrary bytes as Pgn and replays whatever records come out:
-//! errors are fine, panics and hangs are not.
+//! Reads arbitrary bytes as PGN and replays whatever records come out:
+//! errors are fine, panics and hangs are not. The same text is also
+//! checked as `validate` checks a corpus ([`check_text`], which replays
+//! plain games straight from the movetext): it must find exactly what
+//! reading each record and replaying it finds.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use roundtable::check::check_text;
 use roundtable::input::{self, Format};
 use roundtable::render::diagnostic::decode;
+use roundtable::split::GameText;
 
 fuzz_target!(|data: &[u8]| {
     let text = decode(data);
-    for record in input::games(&text, Some(Format::Pgn)).into_iter().flatten() {
-        let _ = roundtable::Game::validate(&record);
+    let full: Vec<_> = input::games(&text, Some(Format::Pgn))
+        .into_iter()
+        .map(|record| record.map(|r| roundtable::Game::validate(&r)))
+        .collect();
+    let cut = GameText {
+        bytes: text.as_bytes().to_vec(),
+        first_line: 1,
+        format: Format::Pgn,
+    };
+    let checked = check_text(&cut);
+    assert_eq!(checked.len(), full.len(), "as many games both ways");
+    for (quick, full) in checked.iter().zip(&full) {
+        match (quick, full) {
+            (Ok(quick), Ok(Ok(found))) => assert_eq!(&quick.found, found),
+            (Err(quick), Ok(Err(e))) => assert_eq!(quick.to_string(), e.to_string()),
+            (Err(quick), Err(e)) => assert_eq!(quick.to_string(), e.to_string()),
+            _ => panic!("one way reads or replays the game, the other does not"),
+        }
     }
 });
