@@ -40,14 +40,26 @@ impl<B: Bits> Position<B> {
     }
 
     pub(crate) fn guard(&self, mover: usize) -> Guard<B> {
+        self.guard_for(mover, self.by_seat[mover])
+    }
+
+    /// The guard for moves of the men on `movers` only: pins are looked
+    /// for only when one of them stands on a line of the king (a man off
+    /// every line through the king cannot be pinned to it). Resolving a
+    /// written move asks this for its one or two candidates.
+    pub(crate) fn guard_for(&self, mover: usize, movers: B) -> Guard<B> {
         let enemies = self.enemy_men(mover);
         let own = self.by_seat[mover];
         let king = self.sole_king(mover);
         let mut pinned = B::EMPTY;
         let mut test_all = self.rules.hooks.test_every_move(self);
+        let g = &self.rules.geo;
+        let on_lines = |k: Square| ((g.rook_rays[k] | g.bishop_rays[k]) & movers).any();
         if let Some(k) = king {
             test_all |= self.attackers(k, enemies, self.occupied).any();
-            pinned |= self.pinned_to(k, enemies, own);
+            if on_lines(k) {
+                pinned |= self.pinned_to(k, enemies, own);
+            }
         }
         // The partner is shielded whenever he is active after the move, which
         // a mated partner is when the move releases him (Verney's rule 3): the
@@ -60,7 +72,9 @@ impl<B: Bits> Position<B> {
             && let Some(pk) = self.sole_king(p)
         {
             let partner_enemies = self.enemy_men(p);
-            pinned |= self.pinned_to(pk, partner_enemies, own);
+            if on_lines(pk) {
+                pinned |= self.pinned_to(pk, partner_enemies, own);
+            }
             partner = Some((p, pk, self.attackers(pk, partner_enemies, self.occupied)));
         }
         Guard {

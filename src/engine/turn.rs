@@ -187,7 +187,10 @@ impl<B: Bits> Position<B> {
         if list.is_empty() {
             return false;
         }
-        let guard = self.guard(me);
+        let movers = list
+            .iter()
+            .fold(B::EMPTY, |men, m| men | B::bit(m.from.into()));
+        let guard = self.guard_for(me, movers);
         list.retain(|m| self.is_legal(m, &guard));
         !list.is_empty()
     }

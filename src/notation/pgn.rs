@@ -345,14 +345,15 @@ fn result_token(s: &str) -> bool {
 }
 
 /// Whether a token begins as no annotation sign does: with a file letter
-/// (`e4`, `exd5`; `inf` aside) or a piece letter other than `N` and `R`
-/// (`N` and `RR` are signs). Most moves are told from signs by their first
-/// byte.
+/// (`e4`, `exd5`; `inf` aside), a piece letter other than `N` and `R`, or
+/// `N` or `R` followed by anything but `R` (`N` and `RR` are the signs).
+/// Moves are told from signs by their first two bytes.
 fn begins_move(s: &str) -> bool {
-    matches!(
-        s.as_bytes().first(),
-        Some(b'a'..=b'h' | b'K' | b'Q' | b'B' | b'O')
-    )
+    match s.as_bytes() {
+        [b'a'..=b'h' | b'K' | b'Q' | b'B' | b'O', ..] => true,
+        [b'N' | b'R', second, ..] => *second != b'R',
+        _ => false,
+    }
 }
 
 /// A glyph written as text, as its numeric annotation glyph: the move
