@@ -3,13 +3,15 @@
 //!
 //! Most games in real databases are plain: moves in algebraic notation,
 //! move numbers, comments (clocks, evaluations) and glyphs, no variation.
-//! Such a game is replayed straight from the PGN reader's movetext: each
-//! move is parsed once, resolved and played, and the record's moves are
-//! never built. Everything else (variations, passes, exits, dice turns,
-//! localized letters, bonus commands, a rule option that changes the
-//! replay) and any game whose direct replay meets a move it cannot resolve
-//! cleanly is read into its full record and replayed as [`Game::validate`]
-//! does, so every finding is worded by the one replay. On the games it
+//! Such a game is replayed straight from the PGN reader's movetext, or
+//! from a JSON Lines record read with its moves borrowed from the line:
+//! each move is parsed once, resolved and played, and the record's moves
+//! are never built. Everything else (variations, passes where a move was
+//! legal, exits, dice turns, localized letters, bonus commands, inferred
+//! moves, a rule option that changes the replay) and any game whose direct
+//! replay meets a move it cannot resolve cleanly is read into its full
+//! record and replayed as [`Game::validate`] does, so every finding is
+//! worded by the one replay. On the games it
 //! takes, the direct replay finds what the full one finds: the same plies,
 //! outcome, points, statuses and warnings (a test holds the two side by
 //! side on every kind of game).
@@ -32,14 +34,19 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
-use crate::input::{Format, pgn_game, raw_pgn_games, span_at};
+use crate::input::{Format, json_line, pgn_game, raw_pgn_games, span_at};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, RawGame};
 use crate::notation::start_or_setup;
-use crate::record::{MoveNotation, Record};
-use crate::replay::{Validated, applies_option, quick_resolve, result_warnings_at};
+use crate::record::{GameResult, MoveNotation, Record, Span, Tag, Warnings, last_move_place};
+use crate::replay::{Validated, applies_option, contradicts, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::GameText;
 use crate::variant::Variant;
@@ -48,8 +55,8 @@ use crate::{Error, Game};
 /// One game of a text, checked.
 #[derive(Debug, Clone)]
 pub struct CheckedGame {
-    /// The game's record. A game checked straight from its movetext has
-    /// its `moves` left empty (they were never built); its tags, result,
+    /// The game's record. A game checked straight from its text has its
+    /// `moves` left empty (they were never built); its tags, result,
     /// start, options and reader's warnings are the record's.
     pub record: Record,
     /// What the replay found.
@@ -59,16 +66,17 @@ pub struct CheckedGame {
 /// Checks every game of `text`: for each, the game checked, or why it
 /// does not read or replay (the error [`Game::validate`] gives).
 pub fn check_text(text: &GameText) -> Vec<Result<CheckedGame, Error>> {
-    if text.format != Format::Pgn {
-        return text
+    match text.format {
+        Format::Pgn => raw_pgn_games(&text.bytes[..], text.first_line, text.bytes.len())
+            .map(|raw| check_raw(raw?))
+            .collect(),
+        Format::Jsonl => vec![check_json_line(&text.bytes, text.first_line)],
+        _ => text
             .games()
             .into_iter()
             .map(|game| check_record(game?))
-            .collect();
+            .collect(),
     }
-    raw_pgn_games(&text.bytes[..], text.first_line, text.bytes.len())
-        .map(|raw| check_raw(raw?))
-        .collect()
 }
 
 /// The full path: the record read whole and replayed.
@@ -80,24 +88,43 @@ fn check_record(record: Record) -> Result<CheckedGame, Error> {
 /// One game as the PGN reader gave it: directly when it is plain and its
 /// direct replay goes through, in full otherwise.
 fn check_raw(raw: RawGame) -> Result<CheckedGame, Error> {
-    if is_plain(&raw) {
-        // The header is read as the full reader reads it (its checks and
-        // warnings come before any move), from a copy of the game's tags.
-        let header = pgn_game(RawGame {
-            tags: raw.tags.clone(),
-            moves: Vec::new(),
-            result: raw.result.clone(),
-            start: raw.start,
-            escapes: raw.escapes.clone(),
-        })?;
-        if let Some(found) = replay_directly(&header, &raw.moves) {
-            return Ok(CheckedGame {
-                record: header,
-                found,
-            });
-        }
+    match direct_pgn(&raw)? {
+        Some(checked) => Ok(checked),
+        None => check_record(pgn_game(raw)?),
     }
-    check_record(pgn_game(raw)?)
+}
+
+/// The direct check of a PGN game: `None` when the full path must take it,
+/// an error when its header does not read (as the full reader says).
+fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
+    if !is_plain(raw) {
+        return Ok(None);
+    }
+    // The header is read as the full reader reads it (its checks and
+    // warnings come before any move), from a copy of the game's tags.
+    let header = pgn_game(RawGame {
+        tags: raw.tags.clone(),
+        moves: Vec::new(),
+        result: raw.result.clone(),
+        start: raw.start,
+        escapes: raw.escapes.clone(),
+    })?;
+    let plies = raw.moves.iter().filter_map(|node| match node {
+        Node::Ply { text, .. } => Some(Written { text, seat: None }),
+        _ => None,
+    });
+    let last = || {
+        raw.moves.iter().rev().find_map(|node| match node {
+            Node::Ply { text, pos } => span_at(*pos, text.len()),
+            _ => None,
+        })
+    };
+    Ok(
+        replay_directly(&header, plies, last).map(|found| CheckedGame {
+            record: header,
+            found,
+        }),
+    )
 }
 
 /// Whether the game's text holds only what the direct replay reads as the
@@ -115,16 +142,228 @@ fn is_plain(raw: &RawGame) -> bool {
     raw.moves.iter().all(|node| match node {
         // PGN4's `..` between a round's plies says nothing the turn does not.
         Node::MoveNumber { .. } | Node::Nag { .. } | Node::RoundSep { .. } => true,
-        Node::Comment { text, .. } => !text.contains("[%bonus") && text.trim() != "[%inferred]",
+        Node::Comment { text, .. } => !gives_command(text) && text.trim() != "[%inferred]",
         Node::Ply { text, .. } => text.is_ascii() && !text.starts_with('['),
         Node::Variation { .. } => false,
     })
 }
 
-/// Replays the plies of `nodes` on the game `record` heads; `None` when a
-/// ply needs more than a plain move (a pass, an exit, an ambiguity for the
-/// look-ahead) or does not resolve: the full path takes the game then.
-fn replay_directly(record: &Record, nodes: &[Node]) -> Option<Validated> {
+/// Whether a comment tells the replay something (a bonus piece chosen).
+fn gives_command(comment: &str) -> bool {
+    comment.contains("[%bonus")
+}
+
+/// A JSON Lines record: directly when its line reads as a plain record
+/// with its moves borrowed, in full otherwise.
+fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
+    match direct_json(bytes, line) {
+        Some(checked) => Ok(checked),
+        None => check_record(json_line(bytes, line)?),
+    }
+}
+
+/// The direct check of a JSON Lines record; `None` when the full path
+/// must take it (which also words any error).
+fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let light: LightRecord = serde_json::from_str(text).ok()?;
+    if !light.moves.iter().all(LightMove::is_plain) {
+        return None;
+    }
+    let LightRecord {
+        format,
+        variant,
+        options,
+        tags,
+        comments,
+        notation,
+        start,
+        moves,
+        result,
+        escapes,
+    } = light;
+    let header = Record {
+        format,
+        variant,
+        options,
+        tags,
+        comments,
+        notation,
+        start,
+        moves: Vec::new(),
+        result,
+        escapes,
+        warnings: Warnings::default(),
+    };
+    let v = crate::replay::variant_of(&header).ok()?;
+    let plies = moves.iter().map(|m| {
+        let player = m.player.trim();
+        Written {
+            text: m.mv.trim(),
+            seat: (!player.is_empty()).then(|| v.seat_named(player).ok_or(())),
+        }
+    });
+    let last = || last_move_place(text, line, moves.iter().map(|m| m.mv.as_ref()));
+    let found = replay_directly(&header, plies, last)?;
+    Some(CheckedGame {
+        record: header,
+        found,
+    })
+}
+
+/// A record as JSON Lines hold it, with the fields of [`Record`] and
+/// their types (so that it reads exactly the lines the full reader reads),
+/// the moves borrowed from the line.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LightRecord<'a> {
+    #[serde(deserialize_with = "crate::record::format_version")]
+    format: u32,
+    variant: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    #[serde(default)]
+    tags: Vec<Tag>,
+    #[serde(default)]
+    comments: Vec<String>,
+    #[serde(default)]
+    notation: MoveNotation,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(borrow)]
+    moves: Vec<LightMove<'a>>,
+    #[serde(default)]
+    result: Option<GameResult>,
+    #[serde(default)]
+    escapes: Vec<String>,
+}
+
+/// A move of [`LightRecord`]: the fields and types of
+/// [`crate::record::RecordMove`], its texts borrowed from the line and its
+/// lists read item by item without being kept.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LightMove<'a> {
+    #[serde(default, borrow)]
+    player: Cow<'a, str>,
+    #[serde(borrow)]
+    mv: Cow<'a, str>,
+    #[serde(default, borrow, rename = "written")]
+    _written: Option<Cow<'a, str>>,
+    #[serde(default, rename = "checks")]
+    _checks: Listed<String>,
+    #[serde(default, rename = "mates")]
+    _mates: Listed<String>,
+    #[serde(default)]
+    inferred: bool,
+    #[serde(default)]
+    dice: Option<[u8; 2]>,
+    #[serde(default, rename = "before")]
+    _before: Listed<String>,
+    #[serde(default, rename = "nags")]
+    _nags: Listed<u16>,
+    #[serde(default)]
+    comments: Comments,
+    #[serde(default, borrow)]
+    variations: Listed<Vec<LightMove<'a>>>,
+}
+
+impl LightMove<'_> {
+    /// Whether the full replay would read this move as a plain one.
+    fn is_plain(&self) -> bool {
+        !self.inferred
+            && self.dice.is_none()
+            && self.variations.count == 0
+            && !self.comments.command
+    }
+}
+
+/// A JSON list whose items are read as `T` (so that a list the full reader
+/// refuses is refused here too) and counted, not kept.
+struct Listed<T> {
+    count: usize,
+    item: std::marker::PhantomData<T>,
+}
+
+impl<T> Default for Listed<T> {
+    fn default() -> Self {
+        Listed {
+            count: 0,
+            item: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Listed<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Items<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Items<T> {
+            type Value = Listed<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut listed = Listed::default();
+                while seq.next_element::<T>()?.is_some() {
+                    listed.count += 1;
+                }
+                Ok(listed)
+            }
+        }
+        d.deserialize_seq(Items(std::marker::PhantomData))
+    }
+}
+
+/// A move's comments, read one at a time: whether one gives the replay a
+/// command.
+#[derive(Default)]
+struct Comments {
+    command: bool,
+}
+
+impl<'de> Deserialize<'de> for Comments {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Texts;
+        impl<'de> serde::de::Visitor<'de> for Texts {
+            type Value = Comments;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut comments = Comments::default();
+                while let Some(text) = seq.next_element::<String>()? {
+                    comments.command |= gives_command(&text);
+                }
+                Ok(comments)
+            }
+        }
+        d.deserialize_seq(Texts)
+    }
+}
+
+/// One written ply: its text, and the seat the record names (`None`:
+/// whoever's turn it is; `Some(Err)`: a name that is no seat's).
+struct Written<'a> {
+    text: &'a str,
+    seat: Option<Result<usize, ()>>,
+}
+
+/// Replays `plies` on the game `record` heads; `None` when a ply needs
+/// more than a plain move (a pass where a move is legal, an exit, an
+/// ambiguity for the look-ahead) or does not resolve: the full path takes
+/// the game then. `last` gives the place of the last ply, asked only for
+/// a warning that needs it.
+fn replay_directly<'a>(
+    record: &Record,
+    plies: impl Iterator<Item = Written<'a>>,
+    last: impl FnOnce() -> Option<Span>,
+) -> Option<Validated> {
     let variant = crate::replay::variant_of(record).ok()?;
     if variant.dice
         || variant.hints.keeps_exits
@@ -133,61 +372,71 @@ fn replay_directly(record: &Record, nodes: &[Node]) -> Option<Validated> {
     {
         return None;
     }
-    crate::with_width!(variant, B => replay_in::<B>(record, variant, nodes))
+    crate::with_width!(variant, B => replay_in::<B>(record, variant, plies, last))
 }
 
-/// The pass a player makes who has no legal move; `None` when he has one
-/// or the game is over (the full replay words either).
-fn must_pass<B: Bits>(pos: &Position<B>, list: &mut MoveList) -> Option<Move> {
-    matches!(pos.turn_moves(list), Turn::Pass { .. }).then_some(Move::PASS)
-}
-
-fn replay_in<B: Bits>(
+fn replay_in<'a, B: Bits>(
     record: &Record,
     variant: &'static Variant,
-    nodes: &[Node],
+    plies: impl Iterator<Item = Written<'a>>,
+    last: impl FnOnce() -> Option<Span>,
 ) -> Option<Validated> {
     let mut pos = start_or_setup::<B>(variant, record.start.as_deref()).ok()?;
     let mut list = MoveList::new();
-    let mut plies = 0;
-    let mut last = None;
-    for node in nodes {
-        let Node::Ply { text, pos: at } = node else {
-            continue;
-        };
-        let token = parse_token(text).ok()?;
-        let mv = match &token {
-            Token::Move { marks, .. } | Token::Castle { marks, .. } if marks.exit.is_none() => {
-                match quick_resolve(&token, &pos, &mut list) {
-                    Some(mv) => mv,
-                    None => {
-                        if pos.turn_moves(&mut list) != Turn::Moves {
-                            return None;
-                        }
-                        resolve_algebraic(&pos, list.as_slice(), &token).ok()?
-                    }
-                }
-            }
-            // A pass (`--`, PGN4's `#` and `S` for a mated or stalemated
-            // player's turn): right only when the player must pass.
-            Token::Pass => must_pass(&pos, &mut list)?,
-            Token::BareExit(mark) if mark.starts_with(['#', 'S']) => must_pass(&pos, &mut list)?,
-            _ => return None,
-        };
+    let mut played = 0;
+    for ply in plies {
+        match ply.seat {
+            Some(Ok(seat)) if seat == pos.turn() => {}
+            Some(_) => return None,
+            None => {}
+        }
+        let mv = resolve_written(&pos, &mut list, ply.text)?;
         pos.play(mv);
-        plies += 1;
-        last = Some((*at, text.len()));
+        played += 1;
     }
     let outcome = pos.outcome();
-    let last = last.and_then(|(at, len)| span_at(at, len));
+    // The last ply's place is looked for only when a warning points at it.
+    let contradicted = match (&outcome, &record.result) {
+        (Some(o), Some(stated)) => contradicts(variant, o, stated),
+        _ => false,
+    };
+    let last = if contradicted { last() } else { None };
     Some(Validated {
-        plies,
+        plies: played,
         variation_plies: 0,
         warnings: result_warnings_at(record, last, variant, outcome.as_ref()),
         outcome,
         points: [0, 1, 2, 3].map(|s| pos.points(s)),
         status: [0, 1, 2, 3].map(|s| pos.status(s)),
     })
+}
+
+/// The legal move a written ply names, as the full replay resolves it;
+/// `None` for anything it would not take as a plain move.
+fn resolve_written<B: Bits>(pos: &Position<B>, list: &mut MoveList, text: &str) -> Option<Move> {
+    let token = parse_token(text).ok()?;
+    match &token {
+        Token::Move { marks, .. } | Token::Castle { marks, .. } if marks.exit.is_none() => {
+            if let Some(mv) = quick_resolve(&token, pos, list) {
+                return Some(mv);
+            }
+            if pos.turn_moves(list) != Turn::Moves {
+                return None;
+            }
+            resolve_algebraic(pos, list.as_slice(), &token).ok()
+        }
+        // A pass (`--`, PGN4's `#` and `S` for a mated or stalemated
+        // player's turn): right only when the player must pass.
+        Token::Pass => must_pass(pos, list),
+        Token::BareExit(mark) if mark.starts_with(['#', 'S']) => must_pass(pos, list),
+        _ => None,
+    }
+}
+
+/// The pass a player makes who has no legal move; `None` when he has one
+/// or the game is over (the full replay words either).
+fn must_pass<B: Bits>(pos: &Position<B>, list: &mut MoveList) -> Option<Move> {
+    matches!(pos.turn_moves(list), Turn::Pass { .. }).then_some(Move::PASS)
 }
 
 #[cfg(test)]
@@ -207,15 +456,7 @@ mod tests {
             let full = pgn_game(raw.clone())
                 .map_err(Error::from)
                 .and_then(|record| Game::validate(&record));
-            let header = pgn_game(RawGame {
-                moves: Vec::new(),
-                ..raw.clone()
-            });
-            let taken = match (&header, is_plain(&raw)) {
-                (Ok(header), true) => replay_directly(header, &raw.moves),
-                _ => None,
-            };
-            if let Some(found) = taken {
+            if let Ok(Some(CheckedGame { found, .. })) = direct_pgn(&raw) {
                 direct += 1;
                 assert_eq!(
                     full.as_ref().ok(),
@@ -317,6 +558,120 @@ mod tests {
         assert!(
             games > 60 && direct * 10 >= games * 7,
             "{direct} of {games} games taken directly"
+        );
+    }
+
+    /// A JSON Lines record both ways: the direct check (when it takes the
+    /// line) must find what the full one finds. Returns whether it took it.
+    fn json_both_ways(line: &str, context: &str) -> bool {
+        let full = json_line(line.as_bytes(), 3)
+            .map_err(Error::from)
+            .and_then(|record| Game::validate(&record));
+        let Some(direct) = direct_json(line.as_bytes(), 3) else {
+            return false;
+        };
+        assert_eq!(
+            full.as_ref().ok(),
+            Some(&direct.found),
+            "{context}: the direct check differs from the full one on\n{line}"
+        );
+        true
+    }
+
+    #[test]
+    fn json_lines_are_checked_alike_both_ways() {
+        let mut rng = Rng::new(11);
+        let (mut lines, mut direct) = (0, 0);
+        for v in crate::variant::all() {
+            if v.support != Support::Playable || v.dice {
+                continue;
+            }
+            for n in 0..10 {
+                let Ok(mut record) = crate::with_width!(v, B => crate::selfplay::game::<B>(v, &mut rng, 30 + 30 * n))
+                else {
+                    continue;
+                };
+                for m in record.moves.iter_mut() {
+                    match rng.below(6) {
+                        0 => m.comments.push("[%clk 0:01:02] \"mv\": x".into()),
+                        1 => m.nags.push(1 + rng.below(6) as u16),
+                        _ => {}
+                    }
+                }
+                if v.players() == 2 {
+                    let score = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
+                    record.result = Some(crate::record::GameResult {
+                        score: score.into(),
+                        reason: None,
+                    });
+                }
+                let Ok(game) = Game::replay(record) else {
+                    continue;
+                };
+                let Ok(written) = game.write(Notation::Jsonl) else {
+                    continue;
+                };
+                let line = written.text.trim_end().to_string();
+                lines += 1;
+                if json_both_ways(&line, v.id) {
+                    direct += 1;
+                } else {
+                    assert!(
+                        v.hints.keeps_exits,
+                        "{}: a plain record not taken directly:\n{line}",
+                        v.id
+                    );
+                }
+                // Broken: two moves swapped, a player renamed, a field unknown
+                // or of the wrong type, the moves given in turn order only.
+                let record = game.record();
+                let mut swapped = record.clone();
+                if swapped.moves.len() > 2 {
+                    let (a, b) = (
+                        rng.below(swapped.moves.len()),
+                        rng.below(swapped.moves.len()),
+                    );
+                    let (ma, mb) = (swapped.moves[a].mv.clone(), swapped.moves[b].mv.clone());
+                    swapped.moves[a].mv = mb;
+                    swapped.moves[b].mv = ma;
+                }
+                let mut renamed = record.clone();
+                let at = rng.below(renamed.moves.len().max(1));
+                if let Some(m) = renamed.moves.get_mut(at) {
+                    m.player = v.seats[rng.below(v.players())].name.into();
+                }
+                let mut unnamed = record.clone();
+                for m in unnamed.moves.iter_mut() {
+                    m.player = Default::default();
+                }
+                for (broken, what) in [
+                    (swapped, "swapped"),
+                    (renamed, "renamed"),
+                    (unnamed, "unnamed"),
+                ] {
+                    let line = serde_json::to_string(&broken).unwrap_or_default();
+                    json_both_ways(&line, &format!("{} {what}", v.id));
+                }
+                for odd in [
+                    line.replacen("\"mv\":", "\"mv\": 5, \"x\":", 1),
+                    line.replacen("\"mv\":", "\"move\":", 1),
+                    line.replacen("\"format\":2", "\"format\":9", 1),
+                    line.replacen("\"player\":\"", "\"player\":\"Nobody", 1),
+                    line.replacen("\"mv\":", "\"nags\":[\"x\"],\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"comments\":[1],\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"checks\":null,\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"nags\":[70000],\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"dice\":[1],\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"before\":[\"a\"],\"mv\":", 1),
+                    line.replacen("\"mv\":", "\"mv\":\"e4\",\"mv\":", 1),
+                ] {
+                    json_both_ways(&odd, &format!("{} odd", v.id));
+                }
+            }
+        }
+        assert!(
+            lines > 50 && direct * 10 >= lines * 7,
+            "{direct} of {lines} lines taken directly"
         );
     }
 

@@ -280,7 +280,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn format_version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+pub(crate) fn format_version<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let v = u32::deserialize(d)?;
     if (OLDEST_FORMAT..=FORMAT).contains(&v) {
         Ok(FORMAT)
@@ -362,14 +362,7 @@ pub fn from_json(text: &str) -> Result<Record, RecordError> {
 /// (keys in another order, an escaped string) leaves that move unplaced
 /// and the rest are still matched in order.
 fn locate_moves(record: &mut Record, text: &str, first_line: usize) {
-    let mut places = MvPlaces {
-        text,
-        key: memchr::memmem::Finder::new(b"\"mv\""),
-        at: 0,
-        line: first_line,
-        counted: 0,
-        chars: 0,
-    };
+    let mut places = MvPlaces::new(text, first_line);
     fn visit(moves: &mut [RecordMove], places: &mut MvPlaces) {
         for m in moves {
             if let Some((span, value)) = places.next_mv()
@@ -383,6 +376,24 @@ fn locate_moves(record: &mut Record, text: &str, first_line: usize) {
         }
     }
     visit(&mut record.moves, &mut places);
+}
+
+/// The place [`locate_moves`] gives the last of `moves` (the `mv` texts of
+/// a main line without variations) in the JSON `text`.
+pub(crate) fn last_move_place<'m>(
+    text: &str,
+    first_line: usize,
+    moves: impl Iterator<Item = &'m str>,
+) -> Option<Span> {
+    let mut places = MvPlaces::new(text, first_line);
+    let mut last = None;
+    for mv in moves {
+        last = match places.next_mv() {
+            Some((span, value)) if value == mv => Some(span),
+            _ => None,
+        };
+    }
+    last
 }
 
 /// The `"mv"` values of a JSON text, in order, with their places.
@@ -400,7 +411,18 @@ struct MvPlaces<'t> {
     chars: usize,
 }
 
-impl MvPlaces<'_> {
+impl<'t> MvPlaces<'t> {
+    fn new(text: &'t str, first_line: usize) -> MvPlaces<'t> {
+        MvPlaces {
+            text,
+            key: memchr::memmem::Finder::new(b"\"mv\""),
+            at: 0,
+            line: first_line,
+            counted: 0,
+            chars: 0,
+        }
+    }
+
     /// The next `"mv"` key's string value (raw, between its quotes) and its
     /// place. A `"mv"` whose quote follows a backslash is inside a string.
     fn next_mv(&mut self) -> Option<(Span, &str)> {
