@@ -48,7 +48,7 @@ use crate::notation::start_or_setup;
 use crate::record::{GameResult, MoveNotation, Record, Span, Tag, Warnings, last_move_place};
 use crate::replay::{Validated, applies_option, contradicts, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
-use crate::split::GameText;
+use crate::split::{GameText, Splitter};
 use crate::variant::Variant;
 use crate::{Error, Game};
 
@@ -73,6 +73,34 @@ pub fn check_text(text: &GameText) -> Vec<Result<CheckedGame, Error>> {
         Format::Jsonl => vec![check_json_line(&text.bytes, text.first_line)],
         _ => text
             .games()
+            .into_iter()
+            .map(|game| check_record(game?))
+            .collect(),
+    }
+}
+
+/// Checks every game of `text`, in the notation `format` names or the one
+/// detected from its start: the games [`crate::read_str`] reads, each
+/// checked as [`check_text`] checks it.
+///
+/// ```
+/// use roundtable::check::check_str;
+///
+/// let games = check_str("1. e4 e5 2. Nf3 *\n\n1. d4 d5 2. Kd3 *\n", None);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().map(|g| g.found.plies).ok(), Some(3));
+/// assert!(games[1].is_err());
+/// ```
+pub fn check_str(text: &str, format: Option<Format>) -> Vec<Result<CheckedGame, Error>> {
+    let format = format.unwrap_or_else(|| crate::input::detect(crate::input::head(text)));
+    match format {
+        Format::Pgn | Format::Jsonl => Splitter::new(text.as_bytes(), format)
+            .flat_map(|cut| match cut {
+                Ok(cut) => check_text(&cut),
+                Err(e) => vec![Err(Error::from(e))],
+            })
+            .collect(),
+        _ => crate::input::games(text, Some(format))
             .into_iter()
             .map(|game| check_record(game?))
             .collect(),
@@ -705,5 +733,44 @@ mod tests {
             games > 20 && direct > 0,
             "{direct} of {games} games taken directly"
         );
+    }
+
+    #[test]
+    fn the_front_door_checks_what_read_str_and_validate_find() {
+        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if !path.extension().is_some_and(|e| e == "md" || e == "bin") {
+                    out.push(path);
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        walk(&root.join("records"), &mut files);
+        walk(&root.join("tests/data"), &mut files);
+        let mut games = 0;
+        for path in files {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let text = crate::render::diagnostic::decode(&bytes);
+            let full: Vec<Result<Validated, String>> = crate::read_str(&text)
+                .into_iter()
+                .map(|r| {
+                    r.and_then(|r| Game::validate(&r))
+                        .map_err(|e| e.to_string())
+                })
+                .collect();
+            let checked: Vec<Result<Validated, String>> = check_str(&text, None)
+                .into_iter()
+                .map(|c| c.map(|c| c.found).map_err(|e| e.to_string()))
+                .collect();
+            assert_eq!(checked, full, "{}", path.display());
+            games += full.len();
+        }
+        assert!(games > 100, "{games} games");
     }
 }

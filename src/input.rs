@@ -152,7 +152,7 @@ pub const DETECT_BYTES: usize = 1 << 16;
 
 /// The start of `text` that [`detect`] reads: at most [`DETECT_BYTES`],
 /// cut at a character boundary.
-fn head(text: &str) -> &str {
+pub(crate) fn head(text: &str) -> &str {
     let mut end = text.len().min(DETECT_BYTES);
     while !text.is_char_boundary(end) {
         end -= 1;

@@ -371,16 +371,16 @@ fn replay_json(py: Python<'_>, json: String) -> PyResult<PyGame> {
 fn validate_text<'py>(py: Python<'py>, text: String) -> PyResult<Bound<'py, PyList>> {
     type Checked = Result<usize, (String, Option<(usize, usize)>)>;
     let checked: Vec<Checked> = py.detach(move || {
-        roundtable::read_str(&text)
+        roundtable::check::check_str(&text, None)
             .into_iter()
-            .map(|r| {
+            .map(|checked| {
                 let place = |e: &Error| match e {
                     Error::Read(r) => r.span.map(|s| (s.line, s.column)),
                     Error::Replay(r) => r.span.map(|s| (s.line, s.column)),
                     _ => None,
                 };
-                r.and_then(|record| Game::validate(&record))
-                    .map(|v| v.plies)
+                checked
+                    .map(|c| c.found.plies)
                     .map_err(|e| (e.to_string(), place(&e)))
             })
             .collect()
