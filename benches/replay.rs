@@ -114,9 +114,10 @@ fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
     Ok(rate)
 }
 
-/// Reads and validates every game of `path` with `threads` workers (the
-/// reading thread cuts the input into game texts, the workers parse and
-/// replay them, as `roundtable validate -j N` does): plies per second.
+/// Reads and validates every game of `path` with `threads` workers (a
+/// reading thread cuts the input into game texts while the workers parse
+/// and replay the last chunk cut, as `roundtable validate -j N` does):
+/// plies per second.
 fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<f64> {
     let bytes = std::fs::metadata(path)?.len() as f64;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -126,9 +127,19 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
     let start = Instant::now();
     let reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
     let (mut games, mut plies, mut invalid) = (0usize, 0usize, 0usize);
-    let mut texts = Splitter::new(reader, Format::Pgn).peekable();
-    while texts.peek().is_some() {
-        let chunk: Vec<_> = texts.by_ref().take(256).collect::<Result<_, _>>()?;
+    // One thread cuts the next chunk while the workers check this one.
+    let (chunks, cut) = std::sync::mpsc::sync_channel(1);
+    let cutter = std::thread::spawn(move || {
+        let mut texts = Splitter::new(reader, Format::Pgn).peekable();
+        while texts.peek().is_some() {
+            let chunk: std::io::Result<Vec<_>> = texts.by_ref().take(256).collect();
+            if chunks.send(chunk).is_err() {
+                return;
+            }
+        }
+    });
+    for chunk in cut {
+        let chunk = chunk?;
         let found: Vec<(usize, usize, usize)> = pool.install(|| {
             chunk
                 .par_iter()
@@ -151,6 +162,9 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
             invalid += i;
         }
     }
+    cutter
+        .join()
+        .map_err(|_| std::io::Error::other("the cutting thread panicked"))?;
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{id}, {threads} thread(s): {games} games, {plies} plies, {invalid} invalid, {:.1} MB in {secs:.2} s: {:.2} M plies/s, {:.1} MB/s",

@@ -84,9 +84,12 @@ fn walk(dir: &PathBuf, out: &mut Vec<String>) -> Result<(), CliError> {
 /// notation `from` names or the one detected from the first block of
 /// input, cut without parsing where the notation allows (PGN, PGN4, JSON
 /// Lines): the workers parse them.
-fn texts_of(path: &str, from: Option<Format>) -> Result<Splitter<Box<dyn BufRead>>, CliError> {
+fn texts_of(
+    path: &str,
+    from: Option<Format>,
+) -> Result<Splitter<Box<dyn BufRead + Send>>, CliError> {
     let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
-    let mut reader: Box<dyn BufRead> = if path == "-" {
+    let mut reader: Box<dyn BufRead + Send> = if path == "-" {
         Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
     } else {
         Box::new(BufReader::with_capacity(
@@ -104,12 +107,51 @@ fn texts_of(path: &str, from: Option<Format>) -> Result<Splitter<Box<dyn BufRead
     Ok(Splitter::new(reader, format))
 }
 
+/// Game texts cut from one input, and whether more follow.
+struct Chunk {
+    texts: Vec<GameText>,
+    more: bool,
+}
+
+/// Cuts `texts` into chunks of at most [`CHUNK`] games and [`CHUNK_BYTES`]
+/// bytes (a longer game alone) and sends them in order; stops at a read
+/// error (sent on) or when the receiver is gone.
+fn cut_chunks<R: BufRead>(
+    texts: Splitter<R>,
+    path: &str,
+    chunks: &std::sync::mpsc::SyncSender<Result<Chunk, CliError>>,
+) {
+    let mut texts = texts.peekable();
+    while texts.peek().is_some() {
+        let mut chunk: Vec<GameText> = Vec::with_capacity(CHUNK);
+        let mut bytes = 0;
+        while chunk.len() < CHUNK && bytes < CHUNK_BYTES {
+            match texts.next() {
+                Some(Ok(text)) => {
+                    bytes += text.bytes.len();
+                    chunk.push(text);
+                }
+                Some(Err(e)) => {
+                    let _ = chunks.send(Err(CliError::Input(format!("cannot read `{path}`: {e}"))));
+                    return;
+                }
+                None => break,
+            }
+        }
+        let more = texts.peek().is_some();
+        if chunks.send(Ok(Chunk { texts: chunk, more })).is_err() {
+            return;
+        }
+    }
+}
+
 /// Works on every game of `paths` with `work`, and gives the results to
 /// `sink` in the order of the games. One thread reads and cuts the input
 /// into game texts ([`Splitter`]); the workers read each text into its
 /// records and then work on its games, a chunk at a time, so memory holds
 /// one chunk. The run stops at the first error `sink` returns (the chunk in
-/// hand is finished, but no more is read).
+/// hand is finished; at most the next chunk has been cut, and nothing more
+/// is read).
 pub fn run<R: Send>(
     paths: &[String],
     from: Option<Format>,
@@ -141,48 +183,45 @@ pub fn run_parsed<G: Send, R: Send>(
     }
     let mut games = 0usize;
     for path in &files {
-        let cannot = |e: std::io::Error| CliError::Input(format!("cannot read `{path}`: {e}"));
-        let mut texts = texts_of(path, from)?.peekable();
+        let texts = texts_of(path, from)?;
         // Games are numbered in the file (`path#n`) when it holds more than one.
         let mut several: Option<bool> = None;
         let mut numbered = 0usize;
-        while texts.peek().is_some() {
-            let mut chunk: Vec<GameText> = Vec::with_capacity(CHUNK);
-            let mut bytes = 0;
-            while chunk.len() < CHUNK && bytes < CHUNK_BYTES {
-                match texts.next() {
-                    Some(text) => {
-                        let text = text.map_err(cannot)?;
-                        bytes += text.bytes.len();
-                        chunk.push(text);
-                    }
-                    None => break,
-                }
+        // One thread cuts the next chunk while the workers parse and work
+        // on this one: the cutting is not a sequential part of the run.
+        std::thread::scope(|scope| -> Result<(), CliError> {
+            let (chunks, cut) = std::sync::mpsc::sync_channel(1);
+            scope.spawn(move || cut_chunks(texts, path, &chunks));
+            for chunk in cut {
+                let Chunk { texts, more } = chunk?;
+                let parsed: Vec<Vec<G>> = texts.par_iter().map(&parse).collect();
+                let in_chunk: usize = parsed.iter().map(Vec::len).sum();
+                let several = *several.get_or_insert(in_chunk > 1 || more);
+                let items: Vec<Item<G>> = parsed
+                    .into_iter()
+                    .flatten()
+                    .map(|game| {
+                        numbered += 1;
+                        Item {
+                            source: if several {
+                                format!("{path}#{numbered}")
+                            } else {
+                                path.clone()
+                            },
+                            path: path.clone(),
+                            game,
+                        }
+                    })
+                    .collect();
+                games += items.len();
+                let results: Vec<R> = items.into_par_iter().map(&work).collect();
+                bar.set_message(format!("{games} games"));
+                // An error here drops the receiver: the cutting thread's
+                // next send fails and it stops.
+                results.into_iter().try_for_each(&mut sink)?;
             }
-            let parsed: Vec<Vec<G>> = chunk.par_iter().map(&parse).collect();
-            let in_chunk: usize = parsed.iter().map(Vec::len).sum();
-            let several = *several.get_or_insert(in_chunk > 1 || texts.peek().is_some());
-            let items: Vec<Item<G>> = parsed
-                .into_iter()
-                .flatten()
-                .map(|game| {
-                    numbered += 1;
-                    Item {
-                        source: if several {
-                            format!("{path}#{numbered}")
-                        } else {
-                            path.clone()
-                        },
-                        path: path.clone(),
-                        game,
-                    }
-                })
-                .collect();
-            games += items.len();
-            let results: Vec<R> = items.into_par_iter().map(&work).collect();
-            bar.set_message(format!("{games} games"));
-            results.into_iter().try_for_each(&mut sink)?;
-        }
+            Ok(())
+        })?;
         bar.inc(1);
     }
     bar.finish_and_clear();
