@@ -170,7 +170,8 @@ fn is_plain(raw: &RawGame) -> bool {
     raw.moves.iter().all(|node| match node {
         // PGN4's `..` between a round's plies says nothing the turn does not.
         Node::MoveNumber { .. } | Node::Nag { .. } | Node::RoundSep { .. } => true,
-        Node::Comment { text, .. } => !gives_command(text) && text.trim() != "[%inferred]",
+        // The reader trims comments: `[%inferred]` stands alone.
+        Node::Comment { text, .. } => !gives_command(text) && text.as_str() != "[%inferred]",
         Node::Ply { text, .. } => text.is_ascii() && !text.starts_with('['),
         Node::Variation { .. } => false,
     })
@@ -178,7 +179,7 @@ fn is_plain(raw: &RawGame) -> bool {
 
 /// Whether a comment tells the replay something (a bonus piece chosen).
 fn gives_command(comment: &str) -> bool {
-    comment.contains("[%bonus")
+    crate::replay::command_at(comment).is_some()
 }
 
 /// A JSON Lines record: directly when its line reads as a plain record

@@ -492,8 +492,8 @@ pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
                     m.inferred = true;
                 } else {
                     match moves.last_mut() {
-                        Some(m) => m.comments.push(text),
-                        None => opening.push(text),
+                        Some(m) => m.comments.push(text.into_string()),
+                        None => opening.push(text.into_string()),
                     }
                 }
             }
@@ -688,8 +688,8 @@ fn variation(
             Node::MoveNumber { number, .. } => round = Some(*number as usize),
             Node::RoundSep { .. } => {}
             Node::Comment { text, .. } => match moves.last_mut() {
-                Some(m) => m.comments.push(text.clone()),
-                None => before.push(text.clone()),
+                Some(m) => m.comments.push(text.to_string()),
+                None => before.push(text.to_string()),
             },
             Node::Nag { value, .. } => match moves.last_mut() {
                 Some(m) => m.nags.push(*value),

@@ -235,12 +235,6 @@ pub fn bonus_kind(letter: &str) -> Option<Kind> {
 /// letters, `[%bonus R N]`, one per bonus the ply gives, in the order its
 /// eliminations happen), each Q, R, B or N; none when no comment says.
 pub fn bonus_of(comments: &[String]) -> Result<Vec<Kind>, String> {
-    // Most plies' comments are short clocks and words: each `[` is looked
-    // at in a plain walk, without setting up a substring search.
-    fn command_at(text: &str) -> Option<usize> {
-        let bytes = text.as_bytes();
-        (0..bytes.len()).find(|&at| bytes[at] == b'[' && bytes[at..].starts_with(b"[%bonus"))
-    }
     let mut kinds = Vec::new();
     for comment in comments {
         let mut rest = comment.as_str();
@@ -264,6 +258,14 @@ pub fn bonus_of(comments: &[String]) -> Result<Vec<Kind>, String> {
         }
     }
     Ok(kinds)
+}
+
+/// Where the first bonus command (`[%bonus`) of a comment starts. Most
+/// plies' comments are short clocks and words: each `[` is looked at in a
+/// plain walk, without setting up a substring search.
+pub(crate) fn command_at(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find(|&at| bytes[at] == b'[' && bytes[at..].starts_with(b"[%bonus"))
 }
 
 /// How deep variations may nest in a record.

@@ -91,8 +91,9 @@ pub enum Node {
     /// A `{...}` comment (trimmed; inner line breaks kept as `\n`) or a `;`
     /// comment (the rest of the line, trimmed).
     Comment {
-        /// The comment's text, without its braces or semicolon.
-        text: String,
+        /// The comment's text, without its braces or semicolon (inline up to
+        /// 24 bytes, as most clocks and evaluations are: no allocation).
+        text: CompactString,
         /// Where the node starts in the input.
         pos: Pos,
     },
@@ -338,6 +339,19 @@ fn is_blank(line: &str) -> bool {
 
 fn is_delimiter(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$')
+}
+
+/// `s` without leading and trailing white space, as [`str::trim`] gives
+/// it; a text that begins and ends with a visible ASCII character (most
+/// comments) is returned without a search.
+fn trimmed(s: &str) -> &str {
+    let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    let bytes = s.as_bytes();
+    if visible(bytes.first()) && visible(bytes.last()) {
+        s
+    } else {
+        s.trim()
+    }
 }
 
 fn result_token(s: &str) -> bool {
@@ -805,6 +819,19 @@ impl<R: BufRead> PgnReader<R> {
             .collect()
     }
 
+    /// The characters `from..to` of the line, trimmed, as a comment's text:
+    /// on an ASCII line a slice of it, trimmed before it is copied.
+    fn comment_text(&self, from: usize, to: usize) -> CompactString {
+        if self.ascii {
+            let to = to.min(self.line_text.len());
+            return CompactString::from(trimmed(
+                self.line_text.get(from.min(to)..to).unwrap_or(""),
+            ));
+        }
+        let text: String = self.text(from, to);
+        CompactString::from(text.trim())
+    }
+
     /// One step of movetext at the cursor: `Ok(Some(game))` when a finished
     /// game must be handed back before this token.
     fn movetext_step(&mut self) -> Result<Option<RawGame>, PgnError> {
@@ -815,7 +842,7 @@ impl<R: BufRead> PgnReader<R> {
                 Some(n) => {
                     open.text.push_str(&self.text(from, from + n));
                     self.cursor = from + n + 1;
-                    let text = open.text.trim().to_string();
+                    let text = CompactString::from(open.text.trim());
                     self.builder.push(Node::Comment {
                         text,
                         pos: open.pos,
@@ -849,13 +876,7 @@ impl<R: BufRead> PgnReader<R> {
                 // taken whole: one copy of its text, no snippet kept.
                 let close = self.position_of('}', i + 1);
                 if let Some(n) = close {
-                    let text = self.text(i + 1, i + 1 + n);
-                    let trimmed = text.trim();
-                    let text = if trimmed.len() == text.len() {
-                        text
-                    } else {
-                        trimmed.to_string()
-                    };
+                    let text = self.comment_text(i + 1, i + 1 + n);
                     self.cursor = i + n + 2;
                     self.builder.push(Node::Comment { text, pos });
                     return Ok(None);
@@ -868,7 +889,7 @@ impl<R: BufRead> PgnReader<R> {
                 self.cursor += 1;
             }
             ';' => {
-                let text = self.text(i + 1, self.line_len()).trim().to_string();
+                let text = self.comment_text(i + 1, self.line_len());
                 self.cursor = self.line_len();
                 self.builder.push(Node::Comment { text, pos });
             }
