@@ -40,7 +40,7 @@ impl<B: Bits> Position<B> {
     }
 
     pub(crate) fn guard(&self, mover: usize) -> Guard<B> {
-        self.guard_for(mover, self.by_seat[mover])
+        self.guard_of(mover, None)
     }
 
     /// The guard for moves of the men on `movers` only: pins are looked
@@ -48,13 +48,22 @@ impl<B: Bits> Position<B> {
     /// every line through the king cannot be pinned to it). Resolving a
     /// written move asks this for its one or two candidates.
     pub(crate) fn guard_for(&self, mover: usize, movers: B) -> Guard<B> {
+        self.guard_of(mover, Some(movers))
+    }
+
+    /// The guard for every man of `mover` (`None`: the generator's and
+    /// perft's case, with no line test) or for the men of `movers`.
+    #[inline(always)]
+    fn guard_of(&self, mover: usize, movers: Option<B>) -> Guard<B> {
         let enemies = self.enemy_men(mover);
         let own = self.by_seat[mover];
         let king = self.sole_king(mover);
         let mut pinned = B::EMPTY;
         let mut test_all = self.rules.hooks.test_every_move(self);
         let g = &self.rules.geo;
-        let on_lines = |k: Square| ((g.rook_rays[k] | g.bishop_rays[k]) & movers).any();
+        let on_lines = |k: Square| {
+            movers.is_none_or(|movers| ((g.rook_rays[k] | g.bishop_rays[k]) & movers).any())
+        };
         if let Some(k) = king {
             test_all |= self.attackers(k, enemies, self.occupied).any();
             if on_lines(k) {
