@@ -45,7 +45,9 @@ use crate::input::{Format, json_line, pgn_game, raw_pgn_games, span_at};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, RawGame};
 use crate::notation::start_or_setup;
-use crate::record::{GameResult, MoveNotation, Record, Span, Tag, Warnings, last_move_place};
+use crate::record::{
+    GameResult, MoveNotation, Record, Span, Tag, Warnings, fold_list, last_move_place,
+};
 use crate::replay::{Validated, applies_option, contradicts, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
@@ -325,24 +327,7 @@ impl<T> Default for Listed<T> {
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Listed<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Items<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Items<T> {
-            type Value = Listed<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a sequence")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut listed = Listed::default();
-                while seq.next_element::<T>()?.is_some() {
-                    listed.count += 1;
-                }
-                Ok(listed)
-            }
-        }
-        d.deserialize_seq(Items(std::marker::PhantomData))
+        fold_list(d, Listed::default(), |listed, _: T| listed.count += 1)
     }
 }
 
@@ -355,24 +340,9 @@ struct Comments {
 
 impl<'de> Deserialize<'de> for Comments {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Texts;
-        impl<'de> serde::de::Visitor<'de> for Texts {
-            type Value = Comments;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a sequence")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut comments = Comments::default();
-                while let Some(text) = seq.next_element::<String>()? {
-                    comments.command |= gives_command(&text);
-                }
-                Ok(comments)
-            }
-        }
-        d.deserialize_seq(Texts)
+        fold_list(d, Comments::default(), |comments, text: String| {
+            comments.command |= gives_command(&text)
+        })
     }
 }
 
@@ -504,6 +474,34 @@ mod tests {
         (games, direct)
     }
 
+    /// A self-played game of `v` with `comment` and glyphs on some moves
+    /// and, for two players, a stated result the final position may
+    /// contradict.
+    fn noisy_game(
+        v: &'static Variant,
+        rng: &mut Rng,
+        plies: usize,
+        comment: &str,
+    ) -> Option<Record> {
+        let mut record =
+            crate::with_width!(v, B => crate::selfplay::game::<B>(v, rng, plies)).ok()?;
+        for m in record.moves.iter_mut() {
+            match rng.below(6) {
+                0 => m.comments.push(comment.into()),
+                1 => m.nags.push(1 + rng.below(6) as u16),
+                _ => {}
+            }
+        }
+        if v.players() == 2 {
+            let score = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
+            record.result = Some(crate::record::GameResult {
+                score: score.into(),
+                reason: None,
+            });
+        }
+        Some(record)
+    }
+
     /// Swaps two move tokens of the movetext: a game that may or may not
     /// replay, often not.
     fn swap_two_moves(text: &str, rng: &mut Rng) -> String {
@@ -546,26 +544,10 @@ mod tests {
                 Notation::Pgn4
             };
             for n in 0..12 {
-                let Ok(mut record) = crate::with_width!(v, B => crate::selfplay::game::<B>(v, &mut rng, 40 + 30 * n))
+                let Some(record) = noisy_game(v, &mut rng, 40 + 30 * n, "[%clk 0:01:02] good")
                 else {
                     continue;
                 };
-                // Clocks and glyphs on some moves; a stated result that the
-                // final position may contradict.
-                for m in record.moves.iter_mut() {
-                    match rng.below(6) {
-                        0 => m.comments.push("[%clk 0:01:02] good".into()),
-                        1 => m.nags.push(1 + rng.below(6) as u16),
-                        _ => {}
-                    }
-                }
-                if v.players() == 2 {
-                    let score = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
-                    record.result = Some(crate::record::GameResult {
-                        score: score.into(),
-                        reason: None,
-                    });
-                }
                 let Ok(text) = Game::replay(record).and_then(|g| g.write(notation)) else {
                     continue;
                 };
@@ -616,24 +598,10 @@ mod tests {
                 continue;
             }
             for n in 0..10 {
-                let Ok(mut record) = crate::with_width!(v, B => crate::selfplay::game::<B>(v, &mut rng, 30 + 30 * n))
+                let Some(record) = noisy_game(v, &mut rng, 30 + 30 * n, "[%clk 0:01:02] \"mv\": x")
                 else {
                     continue;
                 };
-                for m in record.moves.iter_mut() {
-                    match rng.below(6) {
-                        0 => m.comments.push("[%clk 0:01:02] \"mv\": x".into()),
-                        1 => m.nags.push(1 + rng.below(6) as u16),
-                        _ => {}
-                    }
-                }
-                if v.players() == 2 {
-                    let score = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
-                    record.result = Some(crate::record::GameResult {
-                        score: score.into(),
-                        reason: None,
-                    });
-                }
                 let Ok(game) = Game::replay(record) else {
                     continue;
                 };

@@ -482,25 +482,35 @@ const MOVES_RESERVED_AT_MOST: usize = 4096;
 /// Reads a record's moves into a list with the room [`MOVES_EXPECTED`]
 /// holds (nothing, outside [`from_json_line`]).
 fn moves_with_room<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RecordMove>, D::Error> {
-    struct Moves;
-    impl<'de> serde::de::Visitor<'de> for Moves {
-        type Value = Vec<RecordMove>;
+    let room = MOVES_EXPECTED.take().min(MOVES_RESERVED_AT_MOST);
+    fold_list(d, Vec::with_capacity(room), Vec::push)
+}
+
+/// Reads a JSON list item by item as `T`, each folded into `acc` by
+/// `fold` as it is read (nothing else is kept).
+pub(crate) fn fold_list<'de, D: Deserializer<'de>, T: Deserialize<'de>, A>(
+    d: D,
+    acc: A,
+    fold: fn(&mut A, T),
+) -> Result<A, D::Error> {
+    struct Items<T, A> {
+        acc: A,
+        fold: fn(&mut A, T),
+    }
+    impl<'de, T: Deserialize<'de>, A> serde::de::Visitor<'de> for Items<T, A> {
+        type Value = A;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("a sequence")
         }
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(
-            self,
-            mut seq: A,
-        ) -> Result<Self::Value, A::Error> {
-            let room = MOVES_EXPECTED.take().min(MOVES_RESERVED_AT_MOST);
-            let mut moves = Vec::with_capacity(room);
-            while let Some(m) = seq.next_element()? {
-                moves.push(m);
+        fn visit_seq<S: serde::de::SeqAccess<'de>>(self, mut seq: S) -> Result<A, S::Error> {
+            let Items { mut acc, fold } = self;
+            while let Some(item) = seq.next_element()? {
+                fold(&mut acc, item);
             }
-            Ok(moves)
+            Ok(acc)
         }
     }
-    d.deserialize_seq(Moves)
+    d.deserialize_seq(Items { acc, fold })
 }
 
 /// Reads the record on line `line` (from 1) of a JSON Lines stream: errors
