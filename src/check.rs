@@ -41,7 +41,7 @@ use serde::Deserialize;
 
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
-use crate::input::{Format, json_line, pgn_game, raw_pgn_games, span_at};
+use crate::input::{Format, json_line, pgn_game, pgn_header, raw_pgn_games, span_at};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, RawGame};
 use crate::notation::start_or_setup;
@@ -131,14 +131,8 @@ fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
         return Ok(None);
     }
     // The header is read as the full reader reads it (its checks and
-    // warnings come before any move), from a copy of the game's tags.
-    let header = pgn_game(RawGame {
-        tags: raw.tags.clone(),
-        moves: Vec::new(),
-        result: raw.result.clone(),
-        start: raw.start,
-        escapes: raw.escapes.clone(),
-    })?;
+    // warnings come before any move).
+    let header = pgn_header(raw)?.record;
     let plies = raw.moves.iter().filter_map(|node| match node {
         Node::Ply { text, .. } => Some(Written { text, seat: None }),
         _ => None,
@@ -197,7 +191,8 @@ fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
 /// must take it (which also words any error).
 fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let light: LightRecord = serde_json::from_str(text).ok()?;
+    let light: LightRecord =
+        crate::record::with_room_for_moves(bytes, || serde_json::from_str(text)).ok()?;
     if !light.moves.iter().all(LightMove::is_plain) {
         return None;
     }
@@ -261,7 +256,7 @@ struct LightRecord<'a> {
     notation: MoveNotation,
     #[serde(default)]
     start: Option<String>,
-    #[serde(borrow)]
+    #[serde(borrow, deserialize_with = "crate::record::moves_with_room")]
     moves: Vec<LightMove<'a>>,
     #[serde(default)]
     result: Option<GameResult>,
@@ -340,9 +335,31 @@ struct Comments {
 
 impl<'de> Deserialize<'de> for Comments {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        fold_list(d, Comments::default(), |comments, text: String| {
-            comments.command |= gives_command(&text)
+        fold_list(d, Comments::default(), |comments, text: Text| {
+            comments.command |= gives_command(&text.0)
         })
+    }
+}
+
+/// A JSON string, borrowed from the line unless it holds an escape.
+struct Text<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_str(Visit)
     }
 }
 

@@ -304,13 +304,16 @@ fn record_tags(tags: Vec<(String, String)>) -> Vec<Tag> {
 /// Rule options from an `Options` tag (`name=value name=value`).
 /// The rule options of `Options` tags, each checked against the variant
 /// (an error names the tag).
-fn options_of(
+fn options_of<S: AsRef<str>>(
     variant: &Variant,
-    tags: &[(String, String, Option<Span>)],
+    tags: &[(S, S, Option<Span>)],
 ) -> Result<std::collections::BTreeMap<String, String>, InputError> {
     let mut options = std::collections::BTreeMap::new();
-    for (_, value, span) in tags.iter().filter(|t| t.0.eq_ignore_ascii_case("Options")) {
-        for pair in value.split_whitespace() {
+    for (_, value, span) in tags
+        .iter()
+        .filter(|t| t.0.as_ref().eq_ignore_ascii_case("Options"))
+    {
+        for pair in value.as_ref().split_whitespace() {
             let (name, val) = pair
                 .split_once('=')
                 .ok_or_else(|| error(*span, pair, "a rule option written `name=value`"))?;
@@ -329,16 +332,17 @@ fn options_of(
 
 /// Chess.com: the rule variants a `RuleVariants` tag names must be ones the
 /// variant implements, whatever notation the record comes in.
-fn rule_variants(
+fn rule_variants<S: AsRef<str>>(
     variant: &Variant,
-    tags: &[(String, String, Option<Span>)],
+    tags: &[(S, S, Option<Span>)],
 ) -> Result<(), InputError> {
     if let Some(check) = variant.hints.rule_variants
         && let Some((_, rules, span)) = tags
             .iter()
-            .find(|t| t.0.eq_ignore_ascii_case("RuleVariants"))
+            .find(|t| t.0.as_ref().eq_ignore_ascii_case("RuleVariants"))
     {
-        check(rules).map_err(|why| error(*span, rules.clone(), why))?;
+        let rules = rules.as_ref();
+        check(rules).map_err(|why| error(*span, rules, why))?;
     }
     Ok(())
 }
@@ -359,13 +363,13 @@ fn is_field_tag(key: &str) -> bool {
     .any(|k| k.eq_ignore_ascii_case(key))
 }
 
-fn split_tags(
-    tags: &[(String, String, Option<Span>)],
+fn split_tags<S: AsRef<str>>(
+    tags: &[(S, S, Option<Span>)],
 ) -> (Vec<(String, String)>, Option<GameResult>, Option<String>) {
     let value = |key: &str| {
         tags.iter()
-            .find(|t| t.0.eq_ignore_ascii_case(key))
-            .map(|t| t.1.clone())
+            .find(|t| t.0.as_ref().eq_ignore_ascii_case(key))
+            .map(|t| t.1.as_ref().to_string())
     };
     // `*` (game going on, or result unknown) is no result, unless a
     // termination says why the game stopped.
@@ -382,18 +386,28 @@ fn split_tags(
         .filter(|s| !s.is_empty());
     let kept = tags
         .iter()
-        .filter(|t| !is_field_tag(&t.0))
-        .map(|t| (t.0.clone(), t.1.clone()))
+        .filter(|t| !is_field_tag(t.0.as_ref()))
+        .map(|t| (t.0.as_ref().to_string(), t.1.as_ref().to_string()))
         .collect();
     (kept, result, start)
 }
 
-/// One PGN or PGN4 game.
-pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
-    // The reader's tags are taken, not copied.
-    let tags: Vec<(String, String, Option<Span>)> = std::mem::take(&mut raw.tags)
-        .into_iter()
-        .map(|(k, v, p)| (k, v, span_at(p, 1)))
+/// A PGN game's record without its moves, as its tags and result give it,
+/// with what reading the moves needs: the letters a `Language` tag names
+/// and the seat of the first move.
+pub(crate) struct PgnHeader {
+    pub record: Record,
+    pub letters: Option<crate::notation::localized::Letters>,
+    pub first_seat: usize,
+}
+
+/// Reads a PGN game's tags and result (every check and warning that comes
+/// before its moves), borrowing them from the reader's game.
+pub(crate) fn pgn_header(raw: &RawGame) -> Result<PgnHeader, InputError> {
+    let tags: Vec<(&str, &str, Option<Span>)> = raw
+        .tags
+        .iter()
+        .map(|(k, v, p)| (k.as_str(), v.as_str(), span_at(*p, 1)))
         .collect();
     let variant_tag = tags.iter().find(|t| t.0.eq_ignore_ascii_case("Variant"));
     let variant = match variant_tag {
@@ -412,7 +426,7 @@ pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
         {
             return Err(error(
                 *span,
-                seats.clone(),
+                *seats,
                 format!("the seats of {} in order: {}", variant.id, names.join(" ")),
             ));
         }
@@ -458,14 +472,40 @@ pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
     let letters = tags
         .iter()
         .find(|t| t.0.eq_ignore_ascii_case("Language"))
-        .and_then(|t| crate::notation::localized::Letters::of_tag(&t.1));
+        .and_then(|t| crate::notation::localized::Letters::of_tag(t.1));
     // The seat is followed only to name players in exits and messages: the
     // moves follow the turn, which eliminations change.
     let start_span = tags
         .iter()
         .find(|t| t.0.eq_ignore_ascii_case("StartFen4") || t.0.eq_ignore_ascii_case("FEN"))
         .and_then(|t| t.2);
-    let mut seat = first_seat(variant, start_text.as_deref(), start_span)?;
+    let first_seat = first_seat(variant, start_text.as_deref(), start_span)?;
+    Ok(PgnHeader {
+        record: Record {
+            options,
+            tags: record_tags(kept),
+            start: start_text,
+            result,
+            escapes: raw.escapes.clone(),
+            warnings: Warnings(warnings),
+            ..Record::new(variant.id)
+        },
+        letters,
+        first_seat,
+    })
+}
+
+/// One PGN or PGN4 game.
+pub(crate) fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
+    let PgnHeader {
+        mut record,
+        letters,
+        first_seat,
+    } = pgn_header(&raw)?;
+    let variant = variant::by_id(&record.variant)
+        .ok_or_else(|| error(None, record.variant.clone(), "a variant of roundtable"))?;
+    let mut result = record.result.take();
+    let mut seat = first_seat;
     let mut round = 1;
     let plies = raw
         .moves
@@ -580,17 +620,10 @@ pub(crate) fn pgn_game(mut raw: RawGame) -> Result<Record, InputError> {
             }
         }
     }
-    Ok(Record {
-        options,
-        tags: record_tags(kept),
-        comments: opening,
-        start: start_text,
-        moves,
-        result,
-        escapes: raw.escapes,
-        warnings: Warnings(warnings),
-        ..Record::new(variant.id)
-    })
+    record.comments = opening;
+    record.moves = moves;
+    record.result = result;
+    Ok(record)
 }
 
 /// A dice turn (`[1 4] f4xe5, Ng2-f4`): its throw in `dice`, the rest in

@@ -480,10 +480,24 @@ thread_local! {
 const MOVES_RESERVED_AT_MOST: usize = 4096;
 
 /// Reads a record's moves into a list with the room [`MOVES_EXPECTED`]
-/// holds (nothing, outside [`from_json_line`]).
-fn moves_with_room<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RecordMove>, D::Error> {
+/// holds (nothing, outside [`with_room_for_moves`]).
+pub(crate) fn moves_with_room<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
     let room = MOVES_EXPECTED.take().min(MOVES_RESERVED_AT_MOST);
     fold_list(d, Vec::with_capacity(room), Vec::push)
+}
+
+/// Runs `read` (which reads the record on the JSON line `bytes`) with
+/// room made for its moves: every move has an `"mv"` key, and their count
+/// (variations' moves and keys inside strings included, so at least
+/// enough) sizes the list.
+pub(crate) fn with_room_for_moves<T>(bytes: &[u8], read: impl FnOnce() -> T) -> T {
+    MOVES_EXPECTED.set(memchr::memmem::find_iter(bytes, b"\"mv\"").count());
+    let read = read();
+    // A line whose moves were never reached leaves its room unused.
+    MOVES_EXPECTED.set(0);
+    read
 }
 
 /// Reads a JSON list item by item as `T`, each folded into `acc` by
@@ -519,18 +533,13 @@ pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> 
     // One UTF-8 check of the whole line is faster than serde_json's check
     // of each string; a line that is not UTF-8 gets serde_json's error.
     let error = |e: serde_json::Error| RecordError::from_serde(&e, line.saturating_sub(1));
-    // Every move has an `"mv"` key: their count (variations' moves and
-    // keys inside strings included, so at least enough) sizes the list.
-    MOVES_EXPECTED.set(memchr::memmem::find_iter(bytes, b"\"mv\"").count());
-    let record = match std::str::from_utf8(bytes) {
+    let record = with_room_for_moves(bytes, || match std::str::from_utf8(bytes) {
         Ok(text) => serde_json::from_str(text).map(|mut record: Record| {
             locate_moves(&mut record, text, line);
             record
         }),
         Err(_) => serde_json::from_slice(bytes),
-    };
-    // A line whose moves were never reached leaves its room unused.
-    MOVES_EXPECTED.set(0);
+    });
     record.map_err(error)
 }
 

@@ -8,6 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
+use roundtable::check::check_str;
 use roundtable::convert::Notation;
 use roundtable::input::{Format, games};
 use roundtable::selfplay::{Rng, game};
@@ -92,5 +93,49 @@ fn reading_and_checking_allocate_per_game_not_per_move() {
             checked < 0.05,
             "{format:?}: {checked:.3} allocations per ply checked"
         );
+        // `validate`'s path reads and checks at once, the moves never made
+        // records: the same games, and again with a clock on every move.
+        for text in [text.clone(), with_clocks(&text)] {
+            let before = ALLOCATIONS.load(Relaxed);
+            let checked: usize = check_str(&text, Some(format))
+                .into_iter()
+                .map(|c| c.expect("checks").found.plies)
+                .sum();
+            let direct = (ALLOCATIONS.load(Relaxed) - before) as f64 / checked as f64;
+            eprintln!("{format:?}: {direct:.3} allocations per ply read and checked");
+            assert_eq!(checked, plies);
+            assert!(
+                direct < 0.1,
+                "{format:?}: {direct:.3} allocations per ply read and checked"
+            );
+        }
+    }
+}
+
+/// The corpus with a clock comment after every move (PGN) or in every
+/// move's comments (JSON Lines).
+fn with_clocks(text: &str) -> String {
+    if text.starts_with('{') {
+        text.replace("\"mv\":", "\"comments\":[\"[%clk 0:59:00]\"],\"mv\":")
+    } else {
+        text.lines()
+            .map(|line| {
+                if line.starts_with('[') {
+                    line.to_string()
+                } else {
+                    line.split(' ')
+                        .map(|token| {
+                            if token.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                                format!("{token} {{[%clk 0:59:00]}}")
+                            } else {
+                                token.to_string()
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
