@@ -469,26 +469,45 @@ mod tests {
         for raw in raw_pgn_games(text.as_bytes(), 1, 0) {
             let Ok(raw) = raw else { continue };
             games += 1;
-            let full = pgn_game(raw.clone())
+            let record = pgn_game(raw.clone());
+            let full = record
+                .clone()
                 .map_err(Error::from)
                 .and_then(|record| Game::validate(&record));
-            if let Ok(Some(CheckedGame { found, .. })) = direct_pgn(&raw) {
+            if let Ok(Some(checked)) = direct_pgn(&raw) {
                 direct += 1;
                 assert_eq!(
                     full.as_ref().ok(),
-                    Some(&found),
+                    Some(&checked.found),
                     "{context}: the direct replay differs from the full one on\n{text}"
                 );
+                same_header(&checked.record, record.as_ref().ok(), context);
             }
-            // And the front door gives the full path's answer either way.
-            let text = GameText {
-                bytes: text.as_bytes().to_vec(),
-                first_line: 1,
-                format: Format::Pgn,
-            };
-            let _ = check_text(&text);
         }
         (games, direct)
+    }
+
+    /// The record a direct check gives is the full record but its moves
+    /// (and, from PGN, the comments before the first move).
+    fn same_header(header: &Record, full: Option<&Record>, context: &str) {
+        let Some(full) = full else {
+            panic!("{context}: the direct path read a record the full one does not");
+        };
+        assert!(header.moves.is_empty());
+        let fields = |r: &Record| {
+            (
+                r.format,
+                r.variant.clone(),
+                r.options.clone(),
+                r.tags.clone(),
+                r.notation,
+                r.start.clone(),
+                r.result.clone(),
+                r.escapes.clone(),
+                r.warnings.0.clone(),
+            )
+        };
+        assert_eq!(fields(header), fields(full), "{context}");
     }
 
     /// A self-played game of `v` with `comment` and glyphs on some moves
@@ -592,7 +611,9 @@ mod tests {
     /// A JSON Lines record both ways: the direct check (when it takes the
     /// line) must find what the full one finds. Returns whether it took it.
     fn json_both_ways(line: &str, context: &str) -> bool {
-        let full = json_line(line.as_bytes(), 3)
+        let record = json_line(line.as_bytes(), 3);
+        let full = record
+            .clone()
             .map_err(Error::from)
             .and_then(|record| Game::validate(&record));
         let Some(direct) = direct_json(line.as_bytes(), 3) else {
@@ -602,6 +623,11 @@ mod tests {
             full.as_ref().ok(),
             Some(&direct.found),
             "{context}: the direct check differs from the full one on\n{line}"
+        );
+        same_header(&direct.record, record.as_ref().ok(), context);
+        assert_eq!(
+            direct.record.comments,
+            record.map(|r| r.comments).unwrap_or_default()
         );
         true
     }
