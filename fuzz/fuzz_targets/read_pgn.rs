@@ -6,6 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use roundtable::Record;
 use roundtable::check::check_text;
 use roundtable::input::{self, Format};
 use roundtable::render::diagnostic::decode;
@@ -15,7 +16,12 @@ fuzz_target!(|data: &[u8]| {
     let text = decode(data);
     let full: Vec<_> = input::games(&text, Some(Format::Pgn))
         .into_iter()
-        .map(|record| record.map(|r| roundtable::Game::validate(&r)))
+        .map(|record| {
+            record.map(|r| {
+                let found = roundtable::Game::validate(&r);
+                (r, found)
+            })
+        })
         .collect();
     let cut = GameText {
         bytes: text.as_bytes().to_vec(),
@@ -26,10 +32,29 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(checked.len(), full.len(), "as many games both ways");
     for (quick, full) in checked.iter().zip(&full) {
         match (quick, full) {
-            (Ok(quick), Ok(Ok(found))) => assert_eq!(&quick.found, found),
-            (Err(quick), Ok(Err(e))) => assert_eq!(quick.to_string(), e.to_string()),
+            (Ok(quick), Ok((record, Ok(found)))) => {
+                assert_eq!(&quick.found, found);
+                assert_eq!(header(&quick.record), header(record));
+            }
+            (Err(quick), Ok((_, Err(e)))) => assert_eq!(quick.to_string(), e.to_string()),
             (Err(quick), Err(e)) => assert_eq!(quick.to_string(), e.to_string()),
             _ => panic!("one way reads or replays the game, the other does not"),
         }
     }
 });
+
+/// What a checked game's record holds besides its moves (and, from PGN,
+/// the comments before its first move).
+fn header(r: &Record) -> impl PartialEq + std::fmt::Debug + '_ {
+    (
+        r.format,
+        &r.variant,
+        &r.options,
+        &r.tags,
+        r.notation,
+        &r.start,
+        &r.result,
+        &r.escapes,
+        &r.warnings.0,
+    )
+}
