@@ -510,6 +510,13 @@ mod tests {
         assert_eq!(fields(header), fields(full), "{context}");
     }
 
+    /// The variants the engine plays whose turns are moves (not dice).
+    fn moving_variants() -> impl Iterator<Item = &'static Variant> {
+        crate::variant::all()
+            .into_iter()
+            .filter(|v| v.support == Support::Playable && !v.dice)
+    }
+
     /// A self-played game of `v` with `comment` and glyphs on some moves
     /// and, for two players, a stated result the final position may
     /// contradict.
@@ -570,10 +577,7 @@ mod tests {
     fn the_direct_replay_finds_what_the_full_one_finds() {
         let mut rng = Rng::new(7);
         let (mut games, mut direct) = (0, 0);
-        for v in crate::variant::all() {
-            if v.support != Support::Playable || v.dice {
-                continue;
-            }
+        for v in moving_variants() {
             let notation = if v.players() == 2 {
                 Notation::Pgn
             } else {
@@ -636,10 +640,7 @@ mod tests {
     fn json_lines_are_checked_alike_both_ways() {
         let mut rng = Rng::new(11);
         let (mut lines, mut direct) = (0, 0);
-        for v in crate::variant::all() {
-            if v.support != Support::Playable || v.dice {
-                continue;
-            }
+        for v in moving_variants() {
             for n in 0..10 {
                 let Some(record) = noisy_game(v, &mut rng, 30 + 30 * n, "[%clk 0:01:02] \"mv\": x")
                 else {
