@@ -393,10 +393,11 @@ fn split_tags<S: AsRef<str>>(
 }
 
 /// A PGN game's record without its moves, as its tags and result give it,
-/// with what reading the moves needs: the letters a `Language` tag names
-/// and the seat of the first move.
+/// with what reading the moves needs: the variant, the letters a
+/// `Language` tag names and the seat of the first move.
 pub(crate) struct PgnHeader {
     pub record: Record,
+    pub variant: &'static Variant,
     pub letters: Option<crate::notation::localized::Letters>,
     pub first_seat: usize,
 }
@@ -490,6 +491,7 @@ pub(crate) fn pgn_header(raw: &RawGame) -> Result<PgnHeader, InputError> {
             warnings: Warnings(warnings),
             ..Record::new(variant.id)
         },
+        variant,
         letters,
         first_seat,
     })
@@ -499,11 +501,10 @@ pub(crate) fn pgn_header(raw: &RawGame) -> Result<PgnHeader, InputError> {
 pub(crate) fn pgn_game(raw: RawGame) -> Result<Record, InputError> {
     let PgnHeader {
         mut record,
+        variant,
         letters,
         first_seat,
     } = pgn_header(&raw)?;
-    let variant = variant::by_id(&record.variant)
-        .ok_or_else(|| error(None, record.variant.clone(), "a variant of roundtable"))?;
     let mut result = record.result.take();
     let mut seat = first_seat;
     let mut round = 1;
