@@ -5,6 +5,8 @@
 //! [`Record`]; replay it into a [`Game`], whose every move is resolved to
 //! one legal move of its [`Variant`]; walk its positions as [`Board`]s,
 //! list and play legal moves, compute the reports and write any notation.
+//! To check whole corpora, [`check`] replays plain games straight from
+//! their text and [`split`] cuts a stream into games for parallel work.
 //!
 //! ```
 //! use roundtable::{Game, read_str};
