@@ -41,14 +41,14 @@ use serde::Deserialize;
 
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
-use crate::input::{Format, json_line, pgn_game, pgn_header, raw_pgn_games, span_at};
+use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games, span_at};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::{Node, RawGame};
 use crate::notation::start_or_setup;
 use crate::record::{
     GameResult, MoveNotation, Record, Span, Tag, Warnings, fold_list, last_move_place,
 };
-use crate::replay::{Validated, applies_option, contradicts, quick_resolve, result_warnings_at};
+use crate::replay::{Validated, applies_option, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
 use crate::variant::Variant;
@@ -132,7 +132,11 @@ fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
     }
     // The header is read as the full reader reads it (its checks and
     // warnings come before any move).
-    let header = pgn_header(raw)?.record;
+    let PgnHeader {
+        record: header,
+        variant,
+        ..
+    } = pgn_header(raw)?;
     let plies = raw.moves.iter().filter_map(|node| match node {
         Node::Ply { text, .. } => Some(Written { text, seat: None }),
         _ => None,
@@ -144,7 +148,7 @@ fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
         })
     };
     Ok(
-        replay_directly(&header, plies, last).map(|found| CheckedGame {
+        replay_directly(&header, variant, plies, last).map(|found| CheckedGame {
             record: header,
             found,
         }),
@@ -221,16 +225,16 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
         escapes,
         warnings: Warnings::default(),
     };
-    let v = crate::replay::variant_of(&header).ok()?;
+    let variant = crate::replay::variant_of(&header).ok()?;
     let plies = moves.iter().map(|m| {
         let player = m.player.trim();
         Written {
             text: m.mv.trim(),
-            seat: (!player.is_empty()).then(|| v.seat_named(player).ok_or(())),
+            seat: (!player.is_empty()).then(|| variant.seat_named(player).ok_or(())),
         }
     });
     let last = || last_move_place(text, line, moves.iter().map(|m| m.mv.as_ref()));
-    let found = replay_directly(&header, plies, last)?;
+    let found = replay_directly(&header, variant, plies, last)?;
     Some(CheckedGame {
         record: header,
         found,
@@ -370,17 +374,17 @@ struct Written<'a> {
     seat: Option<Result<usize, ()>>,
 }
 
-/// Replays `plies` on the game `record` heads; `None` when a ply needs
+/// Replays `plies` on the game `record` (of `variant`) heads; `None` when a ply needs
 /// more than a plain move (a pass where a move is legal, an exit, an
 /// ambiguity for the look-ahead) or does not resolve: the full path takes
 /// the game then. `last` gives the place of the last ply, asked only for
 /// a warning that needs it.
 fn replay_directly<'a>(
     record: &Record,
+    variant: &'static Variant,
     plies: impl Iterator<Item = Written<'a>>,
     last: impl FnOnce() -> Option<Span>,
 ) -> Option<Validated> {
-    let variant = crate::replay::variant_of(record).ok()?;
     if variant.dice
         || variant.hints.keeps_exits
         || record.notation != MoveNotation::Algebraic
@@ -411,12 +415,6 @@ fn replay_in<'a, B: Bits>(
         played += 1;
     }
     let outcome = pos.outcome();
-    // The last ply's place is looked for only when a warning points at it.
-    let contradicted = match (&outcome, &record.result) {
-        (Some(o), Some(stated)) => contradicts(variant, o, stated),
-        _ => false,
-    };
-    let last = if contradicted { last() } else { None };
     Some(Validated {
         plies: played,
         variation_plies: 0,

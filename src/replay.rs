@@ -778,15 +778,16 @@ pub fn result_warnings(
     variant: &Variant,
     outcome: Option<&Outcome>,
 ) -> Vec<Warning> {
-    let last = record.moves.last().and_then(|m| m.origin.span);
+    let last = || record.moves.last().and_then(|m| m.origin.span);
     result_warnings_at(record, last, variant, outcome)
 }
 
-/// [`result_warnings`] with the span of the record's last move given
-/// (a game checked without building its moves).
+/// [`result_warnings`] with the span of the record's last move given by
+/// `last`, asked only for the warning that points at it (a game checked
+/// without building its moves finds it by a search).
 pub(crate) fn result_warnings_at(
     record: &Record,
-    last: Option<Span>,
+    last: impl FnOnce() -> Option<Span>,
     variant: &Variant,
     outcome: Option<&Outcome>,
 ) -> Vec<Warning> {
@@ -794,9 +795,8 @@ pub(crate) fn result_warnings_at(
     if let (Some(o), Some(stated)) = (outcome, &record.result) {
         let found = result_of(variant, o);
         if contradicts(variant, o, stated) {
-            let span = last;
             out.push(Warning {
-                span,
+                span: last(),
                 message: format!(
                     "the record states the result `{}` but the final position gives `{}` ({}); the stated result is kept",
                     stated.score,
