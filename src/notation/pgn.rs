@@ -297,7 +297,7 @@ pub const MAX_PLIES: usize = 3_000_000;
 /// risk the stack in recursive code over the nodes).
 pub const MAX_DEPTH: usize = 100;
 
-fn is_tag_line(line: &str) -> bool {
+pub(crate) fn is_tag_line(line: &str) -> bool {
     let mut it = line.chars().skip_while(|c| c.is_whitespace());
     it.next() == Some('[') && it.next().is_some_and(begins_tag_name)
 }
@@ -354,7 +354,7 @@ fn trimmed(s: &str) -> &str {
     }
 }
 
-fn result_token(s: &str) -> bool {
+pub(crate) fn result_token(s: &str) -> bool {
     matches!(s, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
@@ -374,7 +374,7 @@ fn begins_move(s: &str) -> bool {
 /// marks, and the evaluation signs of printed annotation (`+-`, `=/+`,
 /// `±`, `∞`, `N` for a novelty ...) that books and many databases write in
 /// PGN movetext instead of `$18`, `$15` ... None of them can be a move.
-fn nag_symbol(s: &str) -> Option<u16> {
+pub(crate) fn nag_symbol(s: &str) -> Option<u16> {
     if begins_move(s) {
         return None;
     }

@@ -41,9 +41,8 @@ use serde::Deserialize;
 
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
-use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games, span_at};
+use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games};
 use crate::notation::algebraic::{Token, parse_token};
-use crate::notation::pgn::{Node, RawGame};
 use crate::notation::start_or_setup;
 use crate::record::{
     GameResult, MoveNotation, Record, Span, Tag, Warnings, fold_list, last_move_place,
@@ -53,6 +52,10 @@ use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
 use crate::variant::Variant;
 use crate::{Error, Game};
+
+mod plain_pgn;
+
+use plain_pgn::PlainGame;
 
 /// One game of a text, checked.
 #[derive(Debug, Clone)]
@@ -69,9 +72,7 @@ pub struct CheckedGame {
 /// does not read or replay (the error [`Game::validate`] gives).
 pub fn check_text(text: &GameText) -> Vec<Result<CheckedGame, Error>> {
     match text.format {
-        Format::Pgn => raw_pgn_games(&text.bytes[..], text.first_line, text.bytes.len())
-            .map(|raw| check_raw(raw?))
-            .collect(),
+        Format::Pgn => check_pgn(text),
         Format::Jsonl => vec![check_json_line(&text.bytes, text.first_line)],
         _ => text
             .games()
@@ -115,20 +116,30 @@ fn check_record(record: Record) -> Result<CheckedGame, Error> {
     Ok(CheckedGame { record, found })
 }
 
-/// One game as the PGN reader gave it: directly when it is plain and its
-/// direct replay goes through, in full otherwise.
-fn check_raw(raw: RawGame) -> Result<CheckedGame, Error> {
-    match direct_pgn(&raw)? {
-        Some(checked) => Ok(checked),
-        None => check_record(pgn_game(raw)?),
+/// The games of a PGN text: the one game of a plainly laid out text
+/// directly when its replay goes through, every game in full otherwise.
+fn check_pgn(text: &GameText) -> Vec<Result<CheckedGame, Error>> {
+    if let Some(game) = plain_pgn::scan(&text.bytes, text.first_line)
+        && let Some(checked) = direct_pgn(&game, &text.bytes)
+    {
+        return vec![Ok(checked)];
     }
+    raw_pgn_games(&text.bytes[..], text.first_line, text.bytes.len())
+        .map(|raw| check_record(pgn_game(raw?)?))
+        .collect()
 }
 
-/// The direct check of a PGN game: `None` when the full path must take it,
-/// an error when its header does not read (as the full reader says).
-fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
-    if !is_plain(raw) {
-        return Ok(None);
+/// The direct check of a plain PGN game; `None` when the full path must
+/// take it (which also words any error, of the header's included).
+fn direct_pgn(game: &PlainGame, text: &[u8]) -> Option<CheckedGame> {
+    if game
+        .raw
+        .tags
+        .iter()
+        .any(|(key, _, _)| key.eq_ignore_ascii_case("Language"))
+    {
+        // The reader translates the moves of a game in another language.
+        return None;
     }
     // The header is read as the full reader reads it (its checks and
     // warnings come before any move).
@@ -136,50 +147,14 @@ fn direct_pgn(raw: &RawGame) -> Result<Option<CheckedGame>, Error> {
         record: header,
         variant,
         ..
-    } = pgn_header(raw)?;
-    let plies = raw.moves.iter().filter_map(|node| match node {
-        Node::Ply { text, .. } => Some(Written { text, seat: None }),
-        _ => None,
-    });
-    let last = || {
-        raw.moves.iter().rev().find_map(|node| match node {
-            Node::Ply { text, pos } => span_at(*pos, text.len()),
-            _ => None,
-        })
-    };
-    Ok(
-        replay_directly(&header, variant, plies, last).map(|found| CheckedGame {
-            record: header,
-            found,
-        }),
-    )
-}
-
-/// Whether the game's text holds only what the direct replay reads as the
-/// full one does: move numbers, glyphs, comments that give no command to
-/// the replay, and ASCII plies that are not dice turns, with no `Language`
-/// tag (which makes the reader translate the moves).
-fn is_plain(raw: &RawGame) -> bool {
-    if raw
-        .tags
-        .iter()
-        .any(|(key, _, _)| key.eq_ignore_ascii_case("Language"))
-    {
-        return false;
-    }
-    raw.moves.iter().all(|node| match node {
-        // PGN4's `..` between a round's plies says nothing the turn does not.
-        Node::MoveNumber { .. } | Node::Nag { .. } | Node::RoundSep { .. } => true,
-        // The reader trims comments: `[%inferred]` stands alone.
-        Node::Comment { text, .. } => !gives_command(text) && text.as_str() != "[%inferred]",
-        Node::Ply { text, .. } => text.is_ascii() && !text.starts_with('['),
-        Node::Variation { .. } => false,
+    } = pgn_header(&game.raw).ok()?;
+    let plies = game.plies.iter().map(|&text| Written { text, seat: None });
+    let last = || game.last_span(text);
+    let found = replay_directly(&header, variant, plies, last)?;
+    Some(CheckedGame {
+        record: header,
+        found,
     })
-}
-
-/// Whether a comment tells the replay something (a bonus piece chosen).
-fn gives_command(comment: &str) -> bool {
-    crate::replay::command_at(comment).is_some()
 }
 
 /// A JSON Lines record: directly when its line reads as a plain record
@@ -345,6 +320,11 @@ impl<'de> Deserialize<'de> for Comments {
     }
 }
 
+/// Whether a comment tells the replay something (a bonus piece chosen).
+fn gives_command(comment: &str) -> bool {
+    crate::replay::command_at(comment).is_some()
+}
+
 /// A JSON string, borrowed from the line unless it holds an escape.
 struct Text<'a>(Cow<'a, str>);
 
@@ -461,23 +441,36 @@ mod tests {
     use crate::variant::Support;
 
     /// Every game of a PGN text, both ways: the direct replay (when it
-    /// takes the game) and the full one. Returns how many it took.
-    fn both_ways(text: &str, context: &str) -> (usize, usize) {
+    /// takes the game) and the full one. Returns how many games there are
+    /// and how many it took.
+    fn both_ways(text: &[u8], context: &str) -> (usize, usize) {
         let (mut games, mut direct) = (0, 0);
-        for raw in raw_pgn_games(text.as_bytes(), 1, 0) {
-            let Ok(raw) = raw else { continue };
-            games += 1;
-            let record = pgn_game(raw.clone());
+        for cut in Splitter::new(text, Format::Pgn) {
+            let Ok(cut) = cut else { continue };
+            let records: Vec<_> = raw_pgn_games(&cut.bytes[..], cut.first_line, 0)
+                .map(|raw| raw.and_then(pgn_game))
+                .collect();
+            games += records.len();
+            let Some(game) = plain_pgn::scan(&cut.bytes, cut.first_line) else {
+                continue;
+            };
+            let [record] = &records[..] else {
+                panic!(
+                    "{context}: the scanner took a text of {} games",
+                    records.len()
+                );
+            };
             let full = record
                 .clone()
                 .map_err(Error::from)
                 .and_then(|record| Game::validate(&record));
-            if let Ok(Some(checked)) = direct_pgn(&raw) {
+            if let Some(checked) = direct_pgn(&game, &cut.bytes) {
                 direct += 1;
                 assert_eq!(
                     full.as_ref().ok(),
                     Some(&checked.found),
-                    "{context}: the direct replay differs from the full one on\n{text}"
+                    "{context}: the direct replay differs from the full one on\n{}",
+                    String::from_utf8_lossy(&cut.bytes)
                 );
                 same_header(&checked.record, record.as_ref().ok(), context);
             }
@@ -589,7 +582,7 @@ mod tests {
                 let Ok(text) = Game::replay(record).and_then(|g| g.write(notation)) else {
                     continue;
                 };
-                let (g, d) = both_ways(&text.text, v.id);
+                let (g, d) = both_ways(text.text.as_bytes(), v.id);
                 if !v.hints.keeps_exits {
                     assert_eq!(
                         d, g,
@@ -600,7 +593,7 @@ mod tests {
                 games += g;
                 direct += d;
                 for _ in 0..3 {
-                    both_ways(&swap_two_moves(&text.text, &mut rng), v.id);
+                    both_ways(swap_two_moves(&text.text, &mut rng).as_bytes(), v.id);
                 }
             }
         }
@@ -735,8 +728,7 @@ mod tests {
             let Ok(bytes) = std::fs::read(&path) else {
                 continue;
             };
-            let text = crate::render::diagnostic::decode(&bytes);
-            let (g, d) = both_ways(&text, &path.display().to_string());
+            let (g, d) = both_ways(&bytes, &path.display().to_string());
             games += g;
             direct += d;
         }
