@@ -181,7 +181,14 @@ impl<B: Bits> Position<B> {
                     Some(square) => B::bit(square),
                     None => self.men_reaching(to, only),
                 };
-                self.generate_men(me, men, B::bit(to), only, self.capturable(me), list);
+                // Only a man on the target can be taken: an empty target
+                // needs no list of the capturable men.
+                let capturable = if self.occupied.has(to) {
+                    self.capturable(me)
+                } else {
+                    B::EMPTY
+                };
+                self.generate_men(me, men, B::bit(to), only, capturable, list);
             }
         }
         if list.is_empty() {
