@@ -34,7 +34,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -43,18 +42,19 @@ use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
 use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games};
 use crate::notation::algebraic::{Token, parse_token};
+use crate::notation::pgn::trimmed;
 use crate::notation::start_or_setup;
-use crate::record::{
-    GameResult, MoveNotation, Record, Span, Tag, Warnings, fold_list, last_move_place,
-};
+use crate::record::{GameResult, MoveNotation, Record, Span, Tag, Warnings, last_move_place};
 use crate::replay::{Validated, applies_option, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
 use crate::variant::Variant;
 use crate::{Error, Game};
 
+mod plain_json;
 mod plain_pgn;
 
+use plain_json::PlainLine;
 use plain_pgn::PlainGame;
 
 /// One game of a text, checked.
@@ -170,11 +170,7 @@ fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
 /// must take it (which also words any error).
 fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let light: LightRecord =
-        crate::record::with_room_for_moves(bytes, || serde_json::from_str(text)).ok()?;
-    if !light.moves.iter().all(LightMove::is_plain) {
-        return None;
-    }
+    let PlainLine { header, moves } = plain_json::scan(text)?;
     let LightRecord {
         format,
         variant,
@@ -183,10 +179,10 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
         comments,
         notation,
         start,
-        moves,
         result,
         escapes,
-    } = light;
+        ..
+    } = serde_json::from_str(&header).ok()?;
     let header = Record {
         format,
         variant,
@@ -201,14 +197,29 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
         warnings: Warnings::default(),
     };
     let variant = crate::replay::variant_of(&header).ok()?;
+    // The few names of a record's players, each looked up once.
+    let mut named: Vec<(&str, Option<usize>)> = Vec::with_capacity(4);
     let plies = moves.iter().map(|m| {
-        let player = m.player.trim();
+        let player = trimmed(m.player);
+        let seat = (!player.is_empty()).then(|| {
+            let seat = match named.iter().find(|(name, _)| *name == player) {
+                Some(&(_, seat)) => seat,
+                None => {
+                    let seat = variant.seat_named(player);
+                    if named.len() < 8 {
+                        named.push((player, seat));
+                    }
+                    seat
+                }
+            };
+            seat.ok_or(())
+        });
         Written {
-            text: m.mv.trim(),
-            seat: (!player.is_empty()).then(|| variant.seat_named(player).ok_or(())),
+            text: trimmed(m.mv),
+            seat,
         }
     });
-    let last = || last_move_place(text, line, moves.iter().map(|m| m.mv.as_ref()));
+    let last = || last_move_place(text, line, moves.iter().map(|m| m.mv));
     let found = replay_directly(&header, variant, plies, last)?;
     Some(CheckedGame {
         record: header,
@@ -217,11 +228,11 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
 }
 
 /// A record as JSON Lines hold it, with the fields of [`Record`] and
-/// their types (so that it reads exactly the lines the full reader reads),
-/// the moves borrowed from the line.
+/// their types (so that it reads exactly the lines the full reader reads)
+/// but its moves, which [`plain_json`] reads and leaves an empty list of.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LightRecord<'a> {
+struct LightRecord {
     #[serde(deserialize_with = "crate::record::format_version")]
     format: u32,
     variant: String,
@@ -235,116 +246,13 @@ struct LightRecord<'a> {
     notation: MoveNotation,
     #[serde(default)]
     start: Option<String>,
-    #[serde(borrow, deserialize_with = "crate::record::moves_with_room")]
-    moves: Vec<LightMove<'a>>,
+    /// Always empty: the scanner took the moves out.
+    #[serde(rename = "moves")]
+    _moves: Vec<serde::de::IgnoredAny>,
     #[serde(default)]
     result: Option<GameResult>,
     #[serde(default)]
     escapes: Vec<String>,
-}
-
-/// A move of [`LightRecord`]: the fields and types of
-/// [`crate::record::RecordMove`], its texts borrowed from the line and its
-/// lists read item by item without being kept.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LightMove<'a> {
-    #[serde(default, borrow)]
-    player: Cow<'a, str>,
-    #[serde(borrow)]
-    mv: Cow<'a, str>,
-    #[serde(default, borrow, rename = "written")]
-    _written: Option<Cow<'a, str>>,
-    #[serde(default, rename = "checks")]
-    _checks: Listed<String>,
-    #[serde(default, rename = "mates")]
-    _mates: Listed<String>,
-    #[serde(default)]
-    inferred: bool,
-    #[serde(default)]
-    dice: Option<[u8; 2]>,
-    #[serde(default, rename = "before")]
-    _before: Listed<String>,
-    #[serde(default, rename = "nags")]
-    _nags: Listed<u16>,
-    #[serde(default)]
-    comments: Comments,
-    #[serde(default, borrow)]
-    variations: Listed<Vec<LightMove<'a>>>,
-}
-
-impl LightMove<'_> {
-    /// Whether the full replay would read this move as a plain one.
-    fn is_plain(&self) -> bool {
-        !self.inferred
-            && self.dice.is_none()
-            && self.variations.count == 0
-            && !self.comments.command
-    }
-}
-
-/// A JSON list whose items are read as `T` (so that a list the full reader
-/// refuses is refused here too) and counted, not kept.
-struct Listed<T> {
-    count: usize,
-    item: std::marker::PhantomData<T>,
-}
-
-impl<T> Default for Listed<T> {
-    fn default() -> Self {
-        Listed {
-            count: 0,
-            item: std::marker::PhantomData,
-        }
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Listed<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        fold_list(d, Listed::default(), |listed, _: T| listed.count += 1)
-    }
-}
-
-/// A move's comments, read one at a time: whether one gives the replay a
-/// command.
-#[derive(Default)]
-struct Comments {
-    command: bool,
-}
-
-impl<'de> Deserialize<'de> for Comments {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        fold_list(d, Comments::default(), |comments, text: Text| {
-            comments.command |= gives_command(&text.0)
-        })
-    }
-}
-
-/// Whether a comment tells the replay something (a bonus piece chosen).
-fn gives_command(comment: &str) -> bool {
-    crate::replay::command_at(comment).is_some()
-}
-
-/// A JSON string, borrowed from the line unless it holds an escape.
-struct Text<'a>(Cow<'a, str>);
-
-impl<'de> Deserialize<'de> for Text<'de> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Text<'de>, E> {
-                Ok(Text(Cow::Owned(v.to_string())))
-            }
-        }
-        d.deserialize_str(Visit)
-    }
 }
 
 /// One written ply: its text, and the seat the record names (`None`:

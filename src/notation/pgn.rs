@@ -344,7 +344,7 @@ fn is_delimiter(c: char) -> bool {
 /// `s` without leading and trailing white space, as [`str::trim`] gives
 /// it; a text that begins and ends with a visible ASCII character (most
 /// comments) is returned without a search.
-fn trimmed(s: &str) -> &str {
+pub(crate) fn trimmed(s: &str) -> &str {
     let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
     let bytes = s.as_bytes();
     if visible(bytes.first()) && visible(bytes.last()) {

@@ -1,0 +1,488 @@
+//! A byte scanner for JSON Lines records laid out plainly: what
+//! roundtable and most programs write. It walks a record's line once,
+//! takes each move's player and move as slices of the line, and hands the
+//! rest of the record (its header, with an empty list of moves) to serde,
+//! which reads it as the full reader does. A move holding anything the
+//! plain replay must not pass over (an inferred move, dice, variations, a
+//! comment that gives the replay a command), a string with an escape the
+//! scanner does not read, a key it does not know, or anything that is not
+//! JSON makes it decline: the line is then read in full.
+
+use crate::replay::command_at;
+
+/// One move of a plain record: its player (perhaps empty) and its move,
+/// as written in the line.
+pub(super) struct PlainMove<'a> {
+    /// The `player` value, empty when the move names none.
+    pub player: &'a str,
+    /// The `mv` value.
+    pub mv: &'a str,
+}
+
+/// A line the scanner read: the record without its moves, and the moves.
+pub(super) struct PlainLine<'a> {
+    /// The line with its `moves` list emptied (`[]`), for serde.
+    pub header: String,
+    /// The moves, in order.
+    pub moves: Vec<PlainMove<'a>>,
+}
+
+/// Reads `line` as one plain record; `None` when the full reader must.
+pub(super) fn scan(line: &str) -> Option<PlainLine<'_>> {
+    let mut scanner = Scanner {
+        text: line,
+        bytes: line.as_bytes(),
+        at: 0,
+    };
+    let mut moves = None;
+    let mut list = None;
+    scanner.expect(b'{')?;
+    loop {
+        let key = scanner.plain_string()?;
+        scanner.expect(b':')?;
+        if key == "moves" {
+            if moves.is_some() {
+                // A field given twice: serde refuses the record.
+                return None;
+            }
+            scanner.space();
+            let start = scanner.at;
+            moves = Some(scanner.moves()?);
+            list = Some(start..scanner.at);
+        } else {
+            scanner.skip_value()?;
+        }
+        match scanner.next_byte()? {
+            b',' => {}
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    scanner.space();
+    if scanner.at != line.len() {
+        return None;
+    }
+    let list = list?;
+    let mut header = String::with_capacity(line.len() - list.len() + 2);
+    header.push_str(&line[..list.start]);
+    header.push_str("[]");
+    header.push_str(&line[list.end..]);
+    Some(PlainLine {
+        header,
+        moves: moves?,
+    })
+}
+
+/// The fields of a move the scanner reads, each at most once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Player,
+    Mv,
+    Written,
+    Checks,
+    Mates,
+    Before,
+    Nags,
+    Comments,
+    Inferred,
+    Variations,
+}
+
+impl Field {
+    /// The field whose key (with its closing quote) begins `bytes`, and
+    /// the key's length with that quote.
+    fn at_key(bytes: &[u8]) -> Option<(Field, usize)> {
+        const KEYS: [(&[u8], Field); 10] = [
+            (b"player\"", Field::Player),
+            (b"mv\"", Field::Mv),
+            (b"written\"", Field::Written),
+            (b"checks\"", Field::Checks),
+            (b"mates\"", Field::Mates),
+            (b"before\"", Field::Before),
+            (b"nags\"", Field::Nags),
+            (b"comments\"", Field::Comments),
+            (b"inferred\"", Field::Inferred),
+            (b"variations\"", Field::Variations),
+        ];
+        let first = *bytes.first()?;
+        KEYS.iter()
+            .filter(|(key, _)| key[0] == first)
+            .find(|(key, _)| bytes.starts_with(key))
+            .map(|&(key, field)| (field, key.len()))
+    }
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// Steps over JSON white space.
+    fn space(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    /// The next byte after white space, stepped over.
+    fn next_byte(&mut self) -> Option<u8> {
+        self.space();
+        let b = *self.bytes.get(self.at)?;
+        self.at += 1;
+        Some(b)
+    }
+
+    /// Steps over `byte` after white space (most often right there).
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        if self.bytes.get(self.at) == Some(&byte) {
+            self.at += 1;
+            return Some(());
+        }
+        (self.next_byte()? == byte).then_some(())
+    }
+
+    /// A string without escapes (after white space), as a slice of the
+    /// line.
+    fn plain_string(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        let start = self.at;
+        let len = self.bytes[start..]
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        self.at = start + len;
+        if self.bytes[self.at] != b'"' {
+            return None;
+        }
+        self.at += 1;
+        self.text.get(start..start + len)
+    }
+
+    /// A string whose escapes are all of one character (`\u` declined),
+    /// so that its raw bytes hold a command exactly when its text does.
+    /// Returns whether it holds one.
+    fn comment(&mut self) -> Option<bool> {
+        self.expect(b'"')?;
+        let start = self.at;
+        loop {
+            match *self.bytes.get(self.at)? {
+                b'"' => break,
+                b'\\' => match self.bytes.get(self.at + 1)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.at += 2,
+                    _ => return None,
+                },
+                0..0x20 => return None,
+                _ => self.at += 1,
+            }
+        }
+        self.at += 1;
+        Some(command_at(self.text.get(start..self.at - 1)?).is_some())
+    }
+
+    /// A list (after white space) of items read by `item`.
+    fn list(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.expect(b'[')?;
+        self.space();
+        if self.bytes.get(self.at) == Some(&b']') {
+            self.at += 1;
+            return Some(());
+        }
+        loop {
+            item(self)?;
+            match self.next_byte()? {
+                b',' => {}
+                b']' => return Some(()),
+                _ => return None,
+            }
+        }
+    }
+
+    /// A glyph number: digits without a leading zero, at most 65535.
+    fn nag(&mut self) -> Option<()> {
+        self.space();
+        let start = self.at;
+        while self.bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
+            self.at += 1;
+        }
+        let digits = &self.text[start..self.at];
+        if digits.len() > 1 && digits.starts_with('0') {
+            return None;
+        }
+        digits.parse::<u16>().ok().map(|_| ())
+    }
+
+    /// The record's moves: a list of plain moves.
+    fn moves(&mut self) -> Option<Vec<PlainMove<'a>>> {
+        // About 45 bytes a move (`{"player":"White","mv":"e2-e4"},`).
+        let mut moves = Vec::with_capacity(self.bytes.len() / 45);
+        self.list(|s| {
+            moves.push(s.plain_move()?);
+            Some(())
+        })?;
+        Some(moves)
+    }
+
+    /// One move: an object of known fields, each once, `mv` among them;
+    /// `None` for anything the plain replay must not pass over.
+    fn plain_move(&mut self) -> Option<PlainMove<'a>> {
+        self.expect(b'{')?;
+        let (mut player, mut mv) = ("", None);
+        let mut seen = [false; 10];
+        loop {
+            self.expect(b'"')?;
+            let (field, len) = Field::at_key(&self.bytes[self.at..])?;
+            self.at += len;
+            if std::mem::replace(&mut seen[field as usize], true) {
+                return None;
+            }
+            self.expect(b':')?;
+            match field {
+                Field::Player => player = self.plain_string()?,
+                Field::Mv => mv = Some(self.plain_string()?),
+                Field::Written => {
+                    self.plain_string()?;
+                }
+                Field::Checks | Field::Mates | Field::Before => {
+                    self.list(|s| s.plain_string().map(|_| ()))?;
+                }
+                Field::Nags => self.list(Self::nag)?,
+                Field::Comments => self.list(|s| (!s.comment()?).then_some(()))?,
+                // Only what a plain move says: not inferred, no variation.
+                Field::Inferred => self.literal(b"false")?,
+                Field::Variations => self.list(|_| None)?,
+            }
+            match self.next_byte()? {
+                b',' => {}
+                b'}' => break,
+                _ => return None,
+            }
+        }
+        Some(PlainMove { player, mv: mv? })
+    }
+
+    /// The literal `word` after white space.
+    fn literal(&mut self, word: &[u8]) -> Option<()> {
+        self.space();
+        if !self.bytes[self.at..].starts_with(word) {
+            return None;
+        }
+        self.at += word.len();
+        Some(())
+    }
+
+    /// Steps over any JSON value after white space, finding its end only:
+    /// serde reads it later and refuses what is not JSON. Brackets are
+    /// matched on a stack of at most 64; a number or literal is a run of
+    /// the characters they are made of.
+    fn skip_value(&mut self) -> Option<()> {
+        self.space();
+        match *self.bytes.get(self.at)? {
+            b'"' => self.skip_string(),
+            b'[' | b'{' => {
+                let (mut open, mut depth) = (0u64, 0u32);
+                loop {
+                    let b = *self.bytes.get(self.at)?;
+                    match b {
+                        b'"' => self.skip_string()?,
+                        b'[' | b'{' => {
+                            if depth == 64 {
+                                return None;
+                            }
+                            open = (open << 1) | u64::from(b == b'{');
+                            depth += 1;
+                            self.at += 1;
+                        }
+                        b']' | b'}' => {
+                            if (open & 1 == 1) != (b == b'}') {
+                                return None;
+                            }
+                            open >>= 1;
+                            depth -= 1;
+                            self.at += 1;
+                            if depth == 0 {
+                                return Some(());
+                            }
+                        }
+                        _ => self.at += 1,
+                    }
+                }
+            }
+            _ => {
+                let start = self.at;
+                while self
+                    .bytes
+                    .get(self.at)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+                {
+                    self.at += 1;
+                }
+                (self.at > start).then_some(())
+            }
+        }
+    }
+
+    /// Steps over a string, escapes included.
+    fn skip_string(&mut self) -> Option<()> {
+        self.at += 1;
+        loop {
+            match *self.bytes.get(self.at)? {
+                b'"' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                b'\\' => self.at += 2,
+                _ => self.at += 1,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// When the scanner takes `line`, the full reader must read it exactly
+    /// when serde reads the header, with the same moves' players and
+    /// moves, none of them more than a plain move. Returns whether the
+    /// line was taken and read.
+    fn agrees(line: &str) -> bool {
+        let Some(scanned) = scan(line) else {
+            return false;
+        };
+        // The scanner checks the moves; serde the rest, on the header:
+        // the header reads exactly when the whole line does.
+        let header = serde_json::from_str::<super::super::LightRecord>(&scanned.header);
+        let record = crate::input::json_line(line.as_bytes(), 1);
+        assert_eq!(
+            header.is_ok(),
+            record.is_ok(),
+            "{line}\n{:?}",
+            record.as_ref().err()
+        );
+        let Ok(record) = record else {
+            return false;
+        };
+        let read: Vec<(&str, &str)> = record
+            .moves
+            .iter()
+            .map(|m| (m.player.as_str(), m.mv.as_str()))
+            .collect();
+        let taken: Vec<(&str, &str)> = scanned.moves.iter().map(|m| (m.player, m.mv)).collect();
+        assert_eq!(taken, read, "{line}");
+        for m in &record.moves {
+            assert!(
+                !m.inferred && m.dice.is_none() && m.variations.is_empty(),
+                "{line}"
+            );
+            assert!(m.comments.iter().all(|c| command_at(c).is_none()), "{line}");
+        }
+        true
+    }
+
+    #[test]
+    fn plain_lines_read_as_the_reader_reads_them() {
+        let taken = [
+            r#"{"format":2,"variant":"chess","moves":[]}"#,
+            r#" { "format" : 2 , "variant" : "chess" , "moves" : [ { "mv" : "e4" } , {"player":"Black","mv":"e5","nags":[1,0],"comments":["a \"b\" \\ c"]} ] } "#,
+            r#"{"variant":"chess","tags":[{"key":"Event","value":"x \u00e9 ] }"}],"moves":[{"mv":"e4","written":"e4","checks":[],"inferred":false,"variations":[]}],"format":2,"result":{"score":"*"}}"#,
+        ];
+        for line in taken {
+            assert!(agrees(line), "{line}");
+        }
+        let declined = [
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","inferred":true}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","dice":[1,2]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","variations":[[{"mv":"d4"}]]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","comments":["[%bonus Q]"]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","comments":["\u005b%bonus Q]"]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e\u0034"}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","mv":"e5"}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"player":"White"}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","odd":1}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","nags":[01]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[{"mv":"e4","nags":[70000]}]}"#,
+            r#"{"format":2,"variant":"chess","moves":[],"moves":[]}"#,
+            r#"{"format":2,"variant":"chess","moves":[]} x"#,
+            r#"{"format":2,"variant":"chess","tags":[1}],"moves":[]}"#,
+            r#"{"format":2,"variant":"chess"}"#,
+            "",
+        ];
+        for line in declined {
+            assert!(scan(line).is_none(), "{line}");
+        }
+    }
+
+    /// Lines of real games, and mutations of them: whatever the scanner
+    /// takes, the reader reads alike.
+    #[test]
+    fn the_scanner_agrees_with_the_reader_on_real_and_broken_lines() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut lines = Vec::new();
+        for dir in ["records", "tests/data/pgn", "tests/data/chesscom"] {
+            for entry in std::fs::read_dir(root.join(dir))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let Ok(bytes) = std::fs::read(entry.path()) else {
+                    continue;
+                };
+                let text = crate::render::diagnostic::decode(&bytes);
+                for record in crate::read_str(&text).into_iter().flatten() {
+                    lines.extend(serde_json::to_string(&record).ok());
+                }
+            }
+        }
+        let pieces = [
+            "\"",
+            "\\",
+            "\\u0041",
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            " ",
+            "1",
+            "null",
+            "true",
+            "\"mv\":\"e4\",",
+            "\"x\":1,",
+            "\"nags\":[3],",
+            "\"comments\":[\"[%bonus R]\"],",
+            "\"inferred\":true,",
+            "\u{e9}",
+            "\n",
+            "\"moves\":[],",
+        ];
+        let mut rng = Rng::new(5);
+        let (mut taken, mut tried) = (0, 0);
+        for line in &lines {
+            taken += usize::from(agrees(line));
+            tried += 1;
+            for _ in 0..30 {
+                let mut broken = line.clone();
+                for _ in 0..1 + rng.below(2) {
+                    let mut at = rng.below(broken.len() + 1);
+                    while !broken.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    if rng.below(3) == 0 && at < broken.len() {
+                        broken.remove(at);
+                    } else {
+                        broken.insert_str(at, pieces[rng.below(pieces.len())]);
+                    }
+                }
+                taken += usize::from(agrees(&broken));
+                tried += 1;
+            }
+        }
+        assert!(
+            tried > 1000 && taken * 5 > tried,
+            "{taken} of {tried} taken"
+        );
+    }
+}
