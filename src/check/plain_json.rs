@@ -112,6 +112,20 @@ impl Field {
     }
 }
 
+/// The bytes that end a string without escapes: its closing quote, or
+/// what the scanner declines there (an escape, a control character).
+const ENDS_PLAIN_STRING: [bool; 256] = {
+    let mut ends = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        ends[b] = true;
+        b += 1;
+    }
+    ends[b'"' as usize] = true;
+    ends[b'\\' as usize] = true;
+    ends
+};
+
 struct Scanner<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -148,15 +162,15 @@ impl<'a> Scanner<'a> {
     fn plain_string(&mut self) -> Option<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        let len = self.bytes[start..]
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        self.at = start + len;
-        if self.bytes[self.at] != b'"' {
+        let mut end = start;
+        while !ENDS_PLAIN_STRING[usize::from(*self.bytes.get(end)?)] {
+            end += 1;
+        }
+        if self.bytes[end] != b'"' {
             return None;
         }
-        self.at += 1;
-        self.text.get(start..start + len)
+        self.at = end + 1;
+        self.text.get(start..end)
     }
 
     /// A string whose escapes are all of one character (`\u` declined),
