@@ -11,7 +11,7 @@
 //! [`PgnReader`]: crate::notation::pgn::PgnReader
 
 use crate::notation::pgn::{
-    MAX_PLIES, Pos, RawGame, begins_tag_name, in_tag_name, nag_symbol, result_token,
+    MAX_PLIES, Pos, RawGame, begins_move, begins_tag_name, in_tag_name, nag_symbol, result_token,
 };
 use crate::record::Span;
 
@@ -258,12 +258,16 @@ impl<'a> Scanner<'a> {
                         None => std::str::from_utf8(&text[start..end]).ok()?,
                     };
                     self.at = end;
-                    if result_token(token) {
-                        result = Some(token);
-                        continue;
-                    }
-                    if nag_symbol(token).is_some() {
-                        continue;
+                    // A token that begins as a move is neither a result nor
+                    // a glyph (most tokens: one test of a byte or two).
+                    if !begins_move(token) {
+                        if result_token(token) {
+                            result = Some(token);
+                            continue;
+                        }
+                        if nag_symbol(token).is_some() {
+                            continue;
+                        }
                     }
                     let ply = match token.strip_suffix('*').filter(|m| !m.is_empty()) {
                         // A result glued to the last move (`h6*`).

@@ -362,7 +362,7 @@ pub(crate) fn result_token(s: &str) -> bool {
 /// (`e4`, `exd5`; `inf` aside), a piece letter other than `N` and `R`, or
 /// `N` or `R` followed by anything but `R` (`N` and `RR` are the signs).
 /// Moves are told from signs by their first two bytes.
-fn begins_move(s: &str) -> bool {
+pub(crate) fn begins_move(s: &str) -> bool {
     match s.as_bytes() {
         [b'a'..=b'h' | b'K' | b'Q' | b'B' | b'O', ..] => true,
         [b'N' | b'R', second, ..] => *second != b'R',
