@@ -2,11 +2,14 @@
 //! plain reader.
 //!
 //! Most games in real databases are plain: moves in algebraic notation,
-//! move numbers, comments (clocks, evaluations) and glyphs, no variation.
-//! Such a game is replayed straight from the PGN reader's movetext, or
-//! from a JSON Lines record read with its moves borrowed from the line:
-//! each move is parsed once, resolved and played, and the record's moves
-//! are never built. Everything else (variations, passes where a move was
+//! move numbers, comments (clocks, evaluations) and glyphs, no variation,
+//! laid out as most programs write them. Such a game is read by a byte
+//! scanner in one pass (a PGN game's tags one per line and its plies as
+//! slices of the text; a JSON Lines record's moves as slices of the line,
+//! the rest of the record read by serde) and replayed straight away: each
+//! move is parsed once, resolved and played, and the record's moves are
+//! never built. A text the scanners do not know to read exactly as the
+//! full readers read it goes to those readers. Everything else (variations, passes where a move was
 //! legal, exits, dice turns, localized letters, bonus commands, inferred
 //! moves, a rule option that changes the replay) and any game whose direct
 //! replay meets a move it cannot resolve cleanly is read into its full
