@@ -561,6 +561,7 @@ fn token(i: &str) -> Res<'_, Token> {
 }
 
 /// Parses one move token, long or short.
+#[inline]
 pub fn parse_token(s: &str) -> Result<Token, AlgebraicError> {
     match quick::token(s) {
         Some(t) => Ok(t),
@@ -576,7 +577,15 @@ mod quick {
     use super::{Coord, MAX_SIDE, Marks, Piece, Token};
 
     /// An optional file letter and optional rank digits starting at `i`.
+    #[inline]
     fn part(b: &[u8], mut i: usize) -> Option<(Option<u8>, Option<u8>, usize)> {
+        // The common square: a file letter and one digit from 1 to 9.
+        if let (Some(&f @ b'a'..=b'z'), Some(&r @ b'1'..=b'9')) = (b.get(i), b.get(i + 1))
+            && f != b'x'
+            && !b.get(i + 2).is_some_and(u8::is_ascii_digit)
+        {
+            return Some((Some(f - b'a'), Some(r - b'1'), i + 2));
+        }
         let file = match b.get(i) {
             Some(c) if c.is_ascii_lowercase() && *c != b'x' => {
                 i += 1;
@@ -611,6 +620,7 @@ mod quick {
         })
     }
 
+    #[inline]
     pub(super) fn token(s: &str) -> Option<Token> {
         let b = s.as_bytes();
         let (piece, mut i) = match b.first()? {
