@@ -22,19 +22,10 @@ pub(super) struct PlainGame<'a> {
     pub raw: RawGame,
     /// The plies' texts, in order.
     pub plies: Vec<&'a str>,
-    /// Where the last ply stands, if there is one.
-    last: Option<Place>,
-}
-
-/// A byte of the text, and the line it is on.
-#[derive(Clone, Copy)]
-struct Place {
-    /// Offset of the byte in the text.
-    at: usize,
-    /// Offset of its line's first byte.
-    line_start: usize,
-    /// Its line in the stream, from 1.
-    line: usize,
+    /// Where the last ply starts in the text, if there is one.
+    last: Option<usize>,
+    /// The line of the stream the text starts on.
+    first_line: usize,
 }
 
 impl PlainGame<'_> {
@@ -42,31 +33,57 @@ impl PlainGame<'_> {
     /// column counted in characters as the reader counts them: a line
     /// that is not UTF-8 is read as Latin-1, one byte a character.
     pub fn last_span(&self, text: &[u8]) -> Option<Span> {
-        let place = self.last?;
-        let line_end =
-            memchr::memchr(b'\n', &text[place.at..]).map_or(text.len(), |n| place.at + n);
-        let before = &text[place.line_start..place.at];
-        let column = match std::str::from_utf8(&text[place.line_start..line_end]) {
+        let at = self.last?;
+        // Found once, when a warning needs it: no place is kept per ply.
+        let line_start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |n| n + 1);
+        let line = self.first_line + memchr::memchr_iter(b'\n', &text[..at]).count();
+        let line_end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |n| at + n);
+        let before = &text[line_start..at];
+        let column = match std::str::from_utf8(&text[line_start..line_end]) {
             Ok(_) => before.iter().filter(|&&b| (b as i8) >= -0x40).count(),
             Err(_) => before.len(),
         };
         let len = self.plies.last().map_or(1, |p| p.len());
         Some(Span {
-            line: place.line,
+            line,
             column: column + 1,
             len: len.max(1),
         })
     }
 }
 
+/// White space as PGN's reader sees an ASCII byte.
+const SPACE: u8 = 1;
+/// A byte that ends a token: white space and the reader's delimiters,
+/// and any byte beyond ASCII (which the scanner declines in a token).
+const ENDS_TOKEN: u8 = 2;
+
+/// What each byte is to the scanner.
+const CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        class[b] = ENDS_TOKEN;
+        b += 1;
+    }
+    let spaces = [b' ', b'\t', b'\n', 0x0b, 0x0c, b'\r'];
+    let mut i = 0;
+    while i < spaces.len() {
+        class[spaces[i] as usize] = SPACE | ENDS_TOKEN;
+        i += 1;
+    }
+    let delimiters = [b'{', b'}', b'(', b')', b';', b'$'];
+    let mut i = 0;
+    while i < delimiters.len() {
+        class[delimiters[i] as usize] = ENDS_TOKEN;
+        i += 1;
+    }
+    class
+};
+
 /// Whether a byte is white space as PGN's reader sees an ASCII one.
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
-/// Whether a byte ends a token (as the reader's delimiters do).
-fn ends_token(b: u8) -> bool {
-    is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+    CLASS[usize::from(b)] & SPACE != 0
 }
 
 /// Whether the bytes at a comment's `[` begin nothing for the replay: no
@@ -83,7 +100,6 @@ pub(super) fn scan(text: &[u8], first_line: usize) -> Option<PlainGame<'_>> {
         text,
         at: 0,
         line: first_line,
-        line_start: 0,
     };
     let tags = scanner.tags()?;
     let mut plies = Vec::with_capacity(text.len() / 6);
@@ -100,6 +116,7 @@ pub(super) fn scan(text: &[u8], first_line: usize) -> Option<PlainGame<'_>> {
         },
         plies,
         last,
+        first_line,
     })
 }
 
@@ -107,10 +124,8 @@ struct Scanner<'a> {
     text: &'a [u8],
     /// The next byte to read.
     at: usize,
-    /// The line of `at`, from 1.
+    /// The line of `at`, from 1 (for the tags' places).
     line: usize,
-    /// Where that line starts.
-    line_start: usize,
 }
 
 impl<'a> Scanner<'a> {
@@ -123,7 +138,6 @@ impl<'a> Scanner<'a> {
     fn next_line(&mut self, newline: usize) {
         self.at = newline + 1;
         self.line += 1;
-        self.line_start = self.at;
     }
 
     /// The tag lines at the start (after blank lines): each `[Key "value"]`
@@ -174,7 +188,7 @@ impl<'a> Scanner<'a> {
 
     /// The movetext to the end of the text: its plies pushed on `plies`;
     /// the result token and where the last ply stands.
-    fn movetext(&mut self, plies: &mut Vec<&'a str>) -> Option<(Option<&'a str>, Option<Place>)> {
+    fn movetext(&mut self, plies: &mut Vec<&'a str>) -> Option<(Option<&'a str>, Option<usize>)> {
         let text = self.text;
         let utf8 = std::str::from_utf8(text).ok();
         let mut result = None;
@@ -198,6 +212,19 @@ impl<'a> Scanner<'a> {
             if result.is_some() {
                 // Only white space may follow the result in a plain game.
                 return None;
+            }
+            if b.is_ascii_digit() {
+                let end = self.digits(self.at);
+                if text.get(end) == Some(&b'.') {
+                    // A move number (at most 4294967295, as the reader).
+                    let digits = &text[self.at..end];
+                    let number = digits.iter().try_fold(0u32, |n, &d| {
+                        n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+                    });
+                    number?;
+                    self.at = self.dots(end);
+                    continue;
+                }
             }
             match b {
                 b'{' => {
@@ -237,20 +264,18 @@ impl<'a> Scanner<'a> {
                     self.at = end;
                 }
                 b'.' => self.at = self.dots(self.at),
-                b'0'..=b'9' if text.get(self.digits(self.at)) == Some(&b'.') => {
-                    let (end, number) = self.number(self.at);
-                    u32::try_from(number?).ok()?;
-                    self.at = self.dots(end);
-                }
                 b'(' | b')' | b'}' | b'[' | 0x80.. => return None,
                 _ => {
                     let start = self.at;
-                    let mut end = start;
-                    while let Some(&b) = text.get(end).filter(|&&b| !ends_token(b)) {
-                        if !b.is_ascii() {
-                            return None;
-                        }
+                    let mut end = start + 1;
+                    while text
+                        .get(end)
+                        .is_some_and(|&b| CLASS[usize::from(b)] & ENDS_TOKEN == 0)
+                    {
                         end += 1;
+                    }
+                    if text.get(end).is_some_and(|b| !b.is_ascii()) {
+                        return None;
                     }
                     // ASCII: a slice of the whole text when it is UTF-8.
                     let token = match utf8 {
@@ -281,11 +306,7 @@ impl<'a> Scanner<'a> {
                         return None;
                     }
                     plies.push(ply);
-                    last = Some(Place {
-                        at: start,
-                        line_start: self.line_start,
-                        line: self.line,
-                    });
+                    last = Some(start);
                 }
             }
         }
