@@ -709,6 +709,10 @@ struct Replayer<'g, B: Bits> {
     recaptured: std::cell::RefCell<std::collections::HashMap<usize, Vec<String>>>,
     /// The square the last ply's man went to.
     last_to: std::cell::Cell<Option<u16>>,
+    /// Set while the inference search tries whether a ply resolves: the
+    /// errors it meets are dropped unread, so they list no legal moves
+    /// (listing and sorting them was most of a hopeless search's work).
+    searching: std::cell::Cell<bool>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -729,6 +733,7 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         ruled_out: Default::default(),
         recaptured: Default::default(),
         last_to: std::cell::Cell::new(None),
+        searching: std::cell::Cell::new(false),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -833,6 +838,7 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         ruled_out: Default::default(),
         recaptured: Default::default(),
         last_to: std::cell::Cell::new(None),
+        searching: std::cell::Cell::new(false),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -1003,6 +1009,7 @@ impl<B: Bits> Replayer<'_, B> {
                 ruled_out: Default::default(),
                 recaptured: Default::default(),
                 last_to: std::cell::Cell::new(None),
+                searching: std::cell::Cell::new(false),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -1572,7 +1579,7 @@ impl<B: Bits> Replayer<'_, B> {
                         ply,
                         ErrorKind::NotAPass,
                         "the record passes, but the player has legal moves".into(),
-                        sorted_moves(pos, list),
+                        self.moves_for_error(pos, list),
                     ))
                 }
             }
@@ -1618,7 +1625,7 @@ impl<B: Bits> Replayer<'_, B> {
                                 format!(
                                     "no legal move of {who}'s {man}: `{text}` fits no move (position: {fen})"
                                 ),
-                                sorted_moves(pos, list),
+                                self.moves_for_error(pos, list),
                             )
                         } else {
                             let mut own: Vec<String> =
@@ -1665,6 +1672,15 @@ impl<B: Bits> Replayer<'_, B> {
     fn is_null(&self, pos: &Position<B>) -> bool {
         let mut list = MoveList::new();
         !matches!(pos.turn_moves(&mut list), Turn::Pass { .. })
+    }
+
+    /// The legal moves an error lists, sorted; none during the search.
+    fn moves_for_error(&self, pos: &Position<B>, list: &MoveList) -> Vec<String> {
+        if self.searching.get() {
+            Vec::new()
+        } else {
+            sorted_moves(pos, list)
+        }
     }
 
     fn resolve_error(&self, ply: &PlyInput, e: ResolveError) -> Box<ReplayError> {
@@ -1736,7 +1752,12 @@ impl<B: Bits> Replayer<'_, B> {
         let left = budget.get().checked_sub(1)?;
         budget.set(left);
         let Some((first, rest)) = run.split_first() else {
-            let fits = next.is_none_or(|n| self.resolve(n, pos, ids).is_ok());
+            let fits = next.is_none_or(|n| {
+                self.searching.set(true);
+                let fits = self.resolve(n, pos, ids).is_ok();
+                self.searching.set(false);
+                fits
+            });
             return fits.then(Vec::new);
         };
         if !first.follows_turn && pos.turn() != first.seat {

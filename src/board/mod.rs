@@ -241,8 +241,22 @@ impl Shape {
 
     /// The algebraic name of a square: file letter and rank number (`a1`, `n14`).
     pub fn name(&self, sq: Square) -> String {
+        let mut name = String::with_capacity(3);
+        self.push_name(sq, &mut name);
+        name
+    }
+
+    /// Appends the algebraic name of a square to `out`, as [`Shape::name`]
+    /// gives it: written move by move (long texts, move lists in errors),
+    /// without a string or a formatter per square.
+    pub fn push_name(&self, sq: Square, out: &mut String) {
         let (x, y) = self.coords(sq);
-        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+        out.push(char::from(b'a' + x as u8));
+        let rank = y + 1;
+        if rank >= 10 {
+            push_number(rank / 10, out);
+        }
+        out.push(char::from(b'0' + (rank % 10) as u8));
     }
 
     /// Reads a square name such as `e4` or `k11`; `None` if it is not on this board.
@@ -264,9 +278,30 @@ impl Shape {
     }
 }
 
+/// Appends the decimal digits of `n`.
+fn push_number(n: usize, out: &mut String) {
+    if n >= 10 {
+        push_number(n / 10, out);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn square_names_are_file_letters_and_rank_numbers() {
+        let shape = Shape::CROSS;
+        for sq in shape.squares() {
+            let (x, y) = shape.coords(sq);
+            assert_eq!(
+                shape.name(sq),
+                format!("{}{}", (b'a' + x as u8) as char, y + 1)
+            );
+            assert_eq!(shape.parse_square(&shape.name(sq)), Some(sq));
+        }
+    }
 
     #[test]
     fn cross_board_has_160_squares() {

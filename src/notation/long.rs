@@ -51,10 +51,10 @@ pub fn write<B: Bits>(pos: &Position<B>, mv: Move) -> String {
     {
         out.push(man.kind.letter());
     }
-    out.push_str(&shape.name(from));
+    shape.push_name(from, &mut out);
     let capture = pos.man_at(to).is_some() || mv.kind == MoveKind::EnPassant;
     out.push(if capture { 'x' } else { '-' });
-    out.push_str(&shape.name(to));
+    shape.push_name(to, &mut out);
     if let MoveKind::Promotion(k) = mv.kind {
         out.push('=');
         out.push(k.letter());
