@@ -244,19 +244,19 @@ impl<R: BufRead> Splitter<R> {
     /// The next non-blank line of a JSON Lines stream.
     fn next_line(&mut self) -> std::io::Result<Option<GameText>> {
         while self.read_line()? {
-            let first = self.line_no == 1;
-            let bytes = if first {
-                self.line
-                    .strip_prefix(b"\xEF\xBB\xBF")
-                    .unwrap_or(&self.line)
-            } else {
-                &self.line
-            };
-            if bytes.iter().all(u8::is_ascii_whitespace) {
+            if self.line_no == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
+                self.line.drain(..3);
+            }
+            if self.line.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
+            // The line read is handed out as it is (no copy); the next is
+            // read into a buffer a little larger than this one's text
+            // (lines of a corpus are alike; a long one does not set the
+            // size of all that follow).
+            let room = self.line.len() + self.line.len() / 4;
             return Ok(Some(GameText {
-                bytes: bytes.to_vec(),
+                bytes: std::mem::replace(&mut self.line, Vec::with_capacity(room)),
                 first_line: self.line_no,
                 format: self.format,
             }));
