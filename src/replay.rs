@@ -709,10 +709,6 @@ struct Replayer<'g, B: Bits> {
     recaptured: std::cell::RefCell<std::collections::HashMap<usize, Vec<String>>>,
     /// The square the last ply's man went to.
     last_to: std::cell::Cell<Option<u16>>,
-    /// Set while the inference search tries whether a ply resolves: the
-    /// errors it meets are dropped unread, so they list no legal moves
-    /// (listing and sorting them was most of a hopeless search's work).
-    searching: std::cell::Cell<bool>,
     _width: std::marker::PhantomData<B>,
 }
 
@@ -733,7 +729,6 @@ pub fn replay<B: Bits>(record: &Record) -> Result<Trace<B>, Box<ReplayError>> {
         ruled_out: Default::default(),
         recaptured: Default::default(),
         last_to: std::cell::Cell::new(None),
-        searching: std::cell::Cell::new(false),
         _width: std::marker::PhantomData,
     };
     replayer.run(start)
@@ -838,7 +833,6 @@ pub fn validate<B: Bits>(record: &Record) -> Result<Validated, Box<ReplayError>>
         ruled_out: Default::default(),
         recaptured: Default::default(),
         last_to: std::cell::Cell::new(None),
-        searching: std::cell::Cell::new(false),
         _width: std::marker::PhantomData,
     };
     let mut plies = 0;
@@ -1009,7 +1003,6 @@ impl<B: Bits> Replayer<'_, B> {
                 ruled_out: Default::default(),
                 recaptured: Default::default(),
                 last_to: std::cell::Cell::new(None),
-                searching: std::cell::Cell::new(false),
                 _width: std::marker::PhantomData,
             };
             out.push(sub.line(*before, ids)?.0);
@@ -1674,9 +1667,11 @@ impl<B: Bits> Replayer<'_, B> {
         !matches!(pos.turn_moves(&mut list), Turn::Pass { .. })
     }
 
-    /// The legal moves an error lists, sorted; none during the search.
+    /// The legal moves an error lists, sorted; none while a search only
+    /// asks whether plies resolve ([`crate::resolve::quietly`]: listing
+    /// and sorting them was most of a hopeless search's work).
     fn moves_for_error(&self, pos: &Position<B>, list: &MoveList) -> Vec<String> {
-        if self.searching.get() {
+        if crate::resolve::is_quiet() {
             Vec::new()
         } else {
             sorted_moves(pos, list)
@@ -1752,12 +1747,7 @@ impl<B: Bits> Replayer<'_, B> {
         let left = budget.get().checked_sub(1)?;
         budget.set(left);
         let Some((first, rest)) = run.split_first() else {
-            let fits = next.is_none_or(|n| {
-                self.searching.set(true);
-                let fits = self.resolve(n, pos, ids).is_ok();
-                self.searching.set(false);
-                fits
-            });
+            let fits = next.is_none_or(|n| self.resolve(n, pos, ids).is_ok());
             return fits.then(Vec::new);
         };
         if !first.follows_turn && pos.turn() != first.seat {
@@ -1985,6 +1975,29 @@ pub fn describe_outcome(variant: &Variant, outcome: &Outcome) -> String {
 mod tests {
     use super::*;
     use crate::notation::algebraic::{Coord, Marks, Piece};
+
+    /// An error lists the legal moves, unless a search asks quietly (the
+    /// `?` search drops its errors unread: listing every legal move of
+    /// every choice it tried made hopeless searches crawl).
+    #[test]
+    fn errors_list_the_legal_moves_except_in_a_quiet_search() {
+        for text in ["1. e4 -- *", "1. e4 e5 2. -- *"] {
+            let Some(Ok(record)) = crate::read_str(text).into_iter().next() else {
+                panic!("{text} reads");
+            };
+            let loud = replay::<u64>(&record)
+                .err()
+                .map(|e| (e.kind, e.moves.len()));
+            assert!(
+                matches!(loud, Some((ErrorKind::NotAPass, 20..))),
+                "{text}: {loud:?}"
+            );
+            let quiet = crate::resolve::quietly(|| replay::<u64>(&record))
+                .err()
+                .map(|e| (e.kind, e.moves.len()));
+            assert_eq!(quiet, Some((ErrorKind::NotAPass, 0)), "{text}");
+        }
+    }
 
     /// The letter of a kind, as a short algebraic move writes it.
     fn piece_of(kind: Kind) -> Option<Piece> {

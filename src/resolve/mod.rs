@@ -34,6 +34,11 @@ pub(crate) fn quietly<T>(search: impl FnOnce() -> T) -> T {
     search()
 }
 
+/// Whether resolution errors are left unworded now (inside [`quietly`]).
+pub(crate) fn is_quiet() -> bool {
+    QUIET.get()
+}
+
 /// Why a description does not resolve to one legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResolveError {
