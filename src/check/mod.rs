@@ -9,15 +9,16 @@
 //! the rest of the record read by serde) and replayed straight away: each
 //! move is parsed once, resolved and played, and the record's moves are
 //! never built. A text the scanners do not know to read exactly as the
-//! full readers read it goes to those readers. Everything else (variations, passes where a move was
-//! legal, exits, dice turns, localized letters, bonus commands, inferred
-//! moves, a rule option that changes the replay) and any game whose direct
-//! replay meets a move it cannot resolve cleanly is read into its full
-//! record and replayed as [`Game::validate`] does, so every finding is
-//! worded by the one replay. On the games it
-//! takes, the direct replay finds what the full one finds: the same plies,
-//! outcome, points, statuses and warnings (a test holds the two side by
-//! side on every kind of game).
+//! full readers read it goes to those readers. Everything else
+//! (variations, passes where a move was legal, exits, dice turns,
+//! localized letters, bonus commands, inferred moves, a rule option that
+//! changes the replay) and any game whose direct replay meets a move it
+//! cannot resolve cleanly is read into its full record and replayed as
+//! [`Game::validate`] does, so every finding is worded by the one replay.
+//! On the games it takes, the direct replay finds what the full one finds:
+//! the same plies, outcome, points, statuses and warnings (tests hold the
+//! two side by side on every kind of game, and the scanners to the readers
+//! on real files and mutations of them).
 //!
 //! ```
 //! use roundtable::check::check_text;
@@ -160,8 +161,8 @@ fn direct_pgn(game: &PlainGame, text: &[u8]) -> Option<CheckedGame> {
     })
 }
 
-/// A JSON Lines record: directly when its line reads as a plain record
-/// with its moves borrowed, in full otherwise.
+/// A JSON Lines record: directly when the scanner reads its line as a
+/// plain record, in full otherwise.
 fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
     match direct_json(bytes, line) {
         Some(checked) => Ok(checked),
