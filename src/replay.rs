@@ -1604,6 +1604,14 @@ impl<B: Bits> Replayer<'_, B> {
                     .map_err(|e| self.resolve_error(ply, e))?;
                 match found.as_slice() {
                     [one] => Ok(*one),
+                    // A quiet search drops the error unread: no position
+                    // or move list is written for it.
+                    [] if crate::resolve::is_quiet() => {
+                        Err(self.error(ply, ErrorKind::NoMatch, String::new(), Vec::new()))
+                    }
+                    [_, ..] if found.len() > 1 && crate::resolve::is_quiet() => {
+                        Err(self.error(ply, ErrorKind::Ambiguous, String::new(), Vec::new()))
+                    }
                     [] => {
                         let own = short_moves_of_man(pos, &ctx, list.as_slice(), self.seat(ply), d);
                         let man = match &d.man {
