@@ -1606,11 +1606,13 @@ impl<B: Bits> Replayer<'_, B> {
                     [one] => Ok(*one),
                     // A quiet search drops the error unread: no position
                     // or move list is written for it.
-                    [] if crate::resolve::is_quiet() => {
-                        Err(self.error(ply, ErrorKind::NoMatch, String::new(), Vec::new()))
-                    }
-                    [_, ..] if found.len() > 1 && crate::resolve::is_quiet() => {
-                        Err(self.error(ply, ErrorKind::Ambiguous, String::new(), Vec::new()))
+                    none_or_many if crate::resolve::is_quiet() => {
+                        let kind = if none_or_many.is_empty() {
+                            ErrorKind::NoMatch
+                        } else {
+                            ErrorKind::Ambiguous
+                        };
+                        Err(self.error(ply, kind, String::new(), Vec::new()))
                     }
                     [] => {
                         let own = short_moves_of_man(pos, &ctx, list.as_slice(), self.seat(ply), d);
@@ -1626,7 +1628,7 @@ impl<B: Bits> Replayer<'_, B> {
                                 format!(
                                     "no legal move of {who}'s {man}: `{text}` fits no move (position: {fen})"
                                 ),
-                                self.moves_for_error(pos, list),
+                                sorted_moves(pos, list),
                             )
                         } else {
                             let mut own: Vec<String> =

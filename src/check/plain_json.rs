@@ -36,10 +36,10 @@ pub(super) fn scan(line: &str) -> Option<PlainLine<'_>> {
     };
     let mut moves = None;
     let mut list = None;
-    scanner.expect(b'{')?;
+    scanner.expect_byte(b'{')?;
     loop {
         let key = scanner.plain_string()?;
-        scanner.expect(b':')?;
+        scanner.expect_byte(b':')?;
         if key == "moves" {
             if moves.is_some() {
                 // A field given twice: serde refuses the record.
@@ -149,7 +149,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Steps over `byte` after white space (most often right there).
-    fn expect(&mut self, byte: u8) -> Option<()> {
+    fn expect_byte(&mut self, byte: u8) -> Option<()> {
         if self.bytes.get(self.at) == Some(&byte) {
             self.at += 1;
             return Some(());
@@ -160,7 +160,7 @@ impl<'a> Scanner<'a> {
     /// A string without escapes (after white space), as a slice of the
     /// line.
     fn plain_string(&mut self) -> Option<&'a str> {
-        self.expect(b'"')?;
+        self.expect_byte(b'"')?;
         let start = self.at;
         let mut end = start;
         while !ENDS_PLAIN_STRING[usize::from(*self.bytes.get(end)?)] {
@@ -177,7 +177,7 @@ impl<'a> Scanner<'a> {
     /// so that its raw bytes hold a command exactly when its text does.
     /// Returns whether it holds one.
     fn comment(&mut self) -> Option<bool> {
-        self.expect(b'"')?;
+        self.expect_byte(b'"')?;
         let start = self.at;
         loop {
             match *self.bytes.get(self.at)? {
@@ -196,7 +196,7 @@ impl<'a> Scanner<'a> {
 
     /// A list (after white space) of items read by `item`.
     fn list(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
-        self.expect(b'[')?;
+        self.expect_byte(b'[')?;
         self.space();
         if self.bytes.get(self.at) == Some(&b']') {
             self.at += 1;
@@ -240,17 +240,17 @@ impl<'a> Scanner<'a> {
     /// One move: an object of known fields, each once, `mv` among them;
     /// `None` for anything the plain replay must not pass over.
     fn plain_move(&mut self) -> Option<PlainMove<'a>> {
-        self.expect(b'{')?;
+        self.expect_byte(b'{')?;
         let (mut player, mut mv) = ("", None);
         let mut seen = [false; 10];
         loop {
-            self.expect(b'"')?;
+            self.expect_byte(b'"')?;
             let (field, len) = Field::at_key(&self.bytes[self.at..])?;
             self.at += len;
             if std::mem::replace(&mut seen[field as usize], true) {
                 return None;
             }
-            self.expect(b':')?;
+            self.expect_byte(b':')?;
             match field {
                 Field::Player => player = self.plain_string()?,
                 Field::Mv => mv = Some(self.plain_string()?),
