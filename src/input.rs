@@ -118,7 +118,9 @@ pub fn detect(text: &str) -> Format {
 /// player's name in some variant (`YELLOW.`, `Red`, `Yel- low`), after an
 /// optional first column.
 fn is_table_header(line: &str) -> bool {
-    if line.trim_start().starts_with('[') {
+    // Two columns need a tab, a bar or two spaces between them: most
+    // lines of a PGN or printed score have none and are not split.
+    if line.trim_start().starts_with('[') || !(line.contains(['\t', '|']) || line.contains("  ")) {
         return false;
     }
     let columns: Vec<String> = line

@@ -18,6 +18,35 @@ pub const KNIGHT_LEAPS: [(i32, i32); 8] = [
     (-1, 2),
 ];
 
+/// The tables of one square.
+#[derive(Debug, Clone, Copy)]
+pub struct SquareTables<B: Bits> {
+    /// The squares a knight on the square leaps to.
+    pub knight: B,
+    /// The squares adjacent to the square (a king's one-step moves).
+    pub king: B,
+    /// Every square at distance exactly two (the squirk's leaps).
+    pub leap2: B,
+    /// The squares a rook on the square could reach with nothing in its way.
+    pub rook_rays: B,
+    /// The squares a bishop on the square could reach with nothing in its way.
+    pub bishop_rays: B,
+    /// The diagonal-forward squares of a pawn travelling each orthogonal direction.
+    pawn_capture: [B; 4],
+    /// By direction: the squares outwards, up to the edge or a missing square.
+    rays: [B; 8],
+    /// The square one step along each orthogonal direction (`NO_SQUARE`: none).
+    pawn_step: [u16; 4],
+}
+
+impl<B: Bits> SquareTables<B> {
+    /// The diagonal-forward squares of a pawn on the square travelling `d`.
+    #[inline]
+    pub fn pawn_captures(&self, d: Dir) -> B {
+        self.pawn_capture[orth_index(d)]
+    }
+}
+
 /// The attack tables of one board shape at one set width.
 #[derive(Debug)]
 pub struct Geometry<B: Bits> {
@@ -27,23 +56,10 @@ pub struct Geometry<B: Bits> {
     pub all: B,
     /// Light squares.
     pub light: B,
-    /// `rays[sq][dir]`: the squares from `sq` outwards, up to the edge or a missing square.
-    rays: Vec<[B; 8]>,
-    /// `knight[sq]`: the squares a knight on `sq` leaps to.
-    pub knight: Vec<B>,
-    /// `king[sq]`: the squares adjacent to `sq` (a king's one-step moves).
-    pub king: Vec<B>,
-    /// Every square at distance exactly two (the squirk's leaps).
-    pub leap2: Vec<B>,
-    /// `pawn_step[sq][d]`: the square one step from `sq` along orthogonal direction `d`.
-    pawn_step: Vec<[u16; 4]>,
-    /// `pawn_capture[sq][d]`: the diagonal-forward squares of a pawn travelling `d`.
-    pawn_capture: Vec<[B; 4]>,
-    /// Rook and bishop rays on an empty board.
-    pub rook_rays: Vec<B>,
-    /// Bishop rays on an empty board: `bishop_rays[sq]` holds every square a
-    /// bishop on `sq` could reach with nothing in its way.
-    pub bishop_rays: Vec<B>,
+    /// Every square's tables, one record per square: a lookup of several
+    /// of them (the attack test asks for six) pays one bounds check and
+    /// reads neighbouring memory.
+    squares: Vec<SquareTables<B>>,
     /// `line_dir[a * size + b]`: direction from `a` to `b` if they share a line.
     line_dir: Vec<u8>,
     /// `steps_from[dir]`: the squares with a neighbour along `dir`.
@@ -138,8 +154,18 @@ impl<B: Bits> Geometry<B> {
             dirs.iter()
                 .fold(B::EMPTY, |acc, d| acc | rays[sq][d.index()])
         };
-        let rook_rays = (0..n).map(|s| union(s, &Dir::ORTHOGONAL)).collect();
-        let bishop_rays = (0..n).map(|s| union(s, &Dir::DIAGONAL)).collect();
+        let squares = (0..n)
+            .map(|s| SquareTables {
+                knight: leaps(s, &KNIGHT_LEAPS),
+                king: leaps(s, &king_deltas),
+                leap2: leaps(s, &leap2_deltas),
+                rook_rays: union(s, &Dir::ORTHOGONAL),
+                bishop_rays: union(s, &Dir::DIAGONAL),
+                pawn_capture: pawn_capture[s],
+                rays: rays[s],
+                pawn_step: pawn_step[s],
+            })
+            .collect();
         let mut line_dir = vec![NO_LINE; n * n];
         for a in 0..n {
             let (ax, ay) = shape.coords(a);
@@ -168,14 +194,7 @@ impl<B: Bits> Geometry<B> {
             magics: None,
             all,
             light,
-            knight: (0..n).map(|s| leaps(s, &KNIGHT_LEAPS)).collect(),
-            king: (0..n).map(|s| leaps(s, &king_deltas)).collect(),
-            leap2: (0..n).map(|s| leaps(s, &leap2_deltas)).collect(),
-            rays,
-            pawn_step,
-            pawn_capture,
-            rook_rays,
-            bishop_rays,
+            squares,
             line_dir,
         }
     }
@@ -191,13 +210,49 @@ impl<B: Bits> Geometry<B> {
     /// missing square, whatever stands on them.
     #[inline]
     pub fn ray(&self, sq: Square, d: Dir) -> B {
-        self.rays[sq][d.index()]
+        self.squares[sq].rays[d.index()]
+    }
+
+    /// Every table of `sq`.
+    #[inline]
+    pub fn at(&self, sq: Square) -> &SquareTables<B> {
+        &self.squares[sq]
+    }
+
+    /// The squares a knight on `sq` leaps to.
+    #[inline]
+    pub fn knight(&self, sq: Square) -> B {
+        self.squares[sq].knight
+    }
+
+    /// The squares adjacent to `sq` (a king's one-step moves).
+    #[inline]
+    pub fn king(&self, sq: Square) -> B {
+        self.squares[sq].king
+    }
+
+    /// Every square at distance exactly two from `sq` (the squirk's leaps).
+    #[inline]
+    pub fn leap2(&self, sq: Square) -> B {
+        self.squares[sq].leap2
+    }
+
+    /// The squares a rook on `sq` could reach on an empty board.
+    #[inline]
+    pub fn rook_rays(&self, sq: Square) -> B {
+        self.squares[sq].rook_rays
+    }
+
+    /// The squares a bishop on `sq` could reach on an empty board.
+    #[inline]
+    pub fn bishop_rays(&self, sq: Square) -> B {
+        self.squares[sq].bishop_rays
     }
 
     /// The squares a slider on `sq` reaches along `d`, up to and including the first man.
     #[inline]
     pub fn slide(&self, sq: Square, d: Dir, occupied: B) -> B {
-        let ray = self.rays[sq][d.index()];
+        let ray = self.ray(sq, d);
         let blockers = ray & occupied;
         if blockers.is_empty() {
             return ray;
@@ -207,7 +262,7 @@ impl<B: Bits> Geometry<B> {
         } else {
             blockers.msb()
         };
-        ray ^ self.rays[first][d.index()]
+        ray ^ self.ray(first, d)
     }
 
     /// The squares a rook on `sq` attacks with `occupied` in the way: each of its
@@ -239,14 +294,14 @@ impl<B: Bits> Geometry<B> {
     /// The square one step from `sq` along pawn direction `d` (orthogonal).
     #[inline]
     pub fn pawn_step(&self, sq: Square, d: Dir) -> Option<Square> {
-        let s = self.pawn_step[sq][orth_index(d)];
+        let s = self.squares[sq].pawn_step[orth_index(d)];
         (s != NO_SQUARE).then_some(s as usize)
     }
 
     /// The diagonal-forward squares of a pawn on `sq` travelling `d`.
     #[inline]
     pub fn pawn_captures(&self, sq: Square, d: Dir) -> B {
-        self.pawn_capture[sq][orth_index(d)]
+        self.squares[sq].pawn_captures(d)
     }
 
     /// The direction from `a` to `b` when they share a rank, file or diagonal.
@@ -260,7 +315,7 @@ impl<B: Bits> Geometry<B> {
     #[inline]
     pub fn between(&self, a: Square, b: Square) -> B {
         match self.line_dir(a, b) {
-            Some(d) => self.rays[a][d.index()] & self.rays[b][d.opposite().index()],
+            Some(d) => self.ray(a, d) & self.ray(b, d.opposite()),
             None => B::EMPTY,
         }
     }
@@ -311,11 +366,11 @@ mod tests {
     fn knight_counts_on_8x8() {
         let g = Geometry::<u64>::new(Shape::CHESS);
         let s = Shape::CHESS;
-        assert_eq!(g.knight[sq(&s, "a1")].count(), 2);
-        assert_eq!(g.knight[sq(&s, "d4")].count(), 8);
-        let total: u32 = s.squares().map(|q| g.knight[q].count()).sum();
+        assert_eq!(g.knight(sq(&s, "a1")).count(), 2);
+        assert_eq!(g.knight(sq(&s, "d4")).count(), 8);
+        let total: u32 = s.squares().map(|q| g.knight(q).count()).sum();
         assert_eq!(total, 336);
-        let kings: u32 = s.squares().map(|q| g.king[q].count()).sum();
+        let kings: u32 = s.squares().map(|q| g.king(q).count()).sum();
         assert_eq!(kings, 420);
     }
 
@@ -340,7 +395,7 @@ mod tests {
         assert!(!b.has(sq(&s, "d2")));
         assert!(b.has(sq(&s, "c5")));
         // A knight on d2 may leap to b3? b3 is missing; to c4 yes.
-        let n = g.knight[sq(&s, "d2")];
+        let n = g.knight(sq(&s, "d2"));
         assert_eq!(names(&s, n), ["c4", "e4", "f1", "f3"]);
         // The rook on d1 slides along rank 1 only to k1, not beyond the corner.
         let r = g.rook_attacks(sq(&s, "d1"), U256::EMPTY);
@@ -356,8 +411,8 @@ mod tests {
     fn squirk_leaps_to_sixteen_squares() {
         let s = Shape::WIDE;
         let g = Geometry::<u128>::new(s);
-        assert_eq!(g.leap2[sq(&s, "e4")].count(), 16);
-        assert_eq!(g.leap2[sq(&s, "a1")].count(), 5);
+        assert_eq!(g.leap2(sq(&s, "e4")).count(), 16);
+        assert_eq!(g.leap2(sq(&s, "a1")).count(), 5);
     }
 
     #[test]

@@ -6,7 +6,7 @@ mod geometry;
 mod magic;
 
 pub use bits::{Bits, SquareIter, U256};
-pub use geometry::{Geometry, orth_index};
+pub use geometry::{Geometry, SquareTables, orth_index};
 
 /// A square index: `y * width + x` on its board.
 pub type Square = usize;

@@ -88,13 +88,13 @@ impl<B: Bits> Position<B> {
     pub(crate) fn reach(&self, kind: Kind, from: Square, occ: B) -> B {
         let g = &self.rules.geo;
         match kind {
-            Kind::Knight => g.knight[from],
+            Kind::Knight => g.knight(from),
             Kind::Bishop => g.bishop_attacks(from, occ),
             Kind::Rook => g.rook_attacks(from, occ),
             Kind::Queen => g.rook_attacks(from, occ) | g.bishop_attacks(from, occ),
             // A square reached both by sliding and by leaping is one move.
-            Kind::Squirk => g.rook_attacks(from, occ) | g.leap2[from],
-            Kind::King => g.king[from],
+            Kind::Squirk => g.rook_attacks(from, occ) | g.leap2(from),
+            Kind::King => g.king(from),
             Kind::Pawn => B::EMPTY,
         }
     }
@@ -108,7 +108,7 @@ impl<B: Bits> Position<B> {
         let g = &self.rules.geo;
         match only {
             None | Some(Kind::King) => !B::EMPTY,
-            Some(Kind::Pawn) => g.king[to] | g.leap2[to],
+            Some(Kind::Pawn) => g.king(to) | g.leap2(to),
             Some(kind) => self.reach(kind, to, self.occupied),
         }
     }
@@ -276,7 +276,7 @@ impl<B: Bits> Position<B> {
         }
         let adversaries = self.rules.adversaries(seat);
         let mut set = B::EMPTY;
-        for (creator, chance) in self.ep.iter().enumerate() {
+        for (creator, chance) in self.ep.iter().enumerate().take(self.rules.seats) {
             if chance.is_open() && adversaries & (1 << creator) != 0 {
                 set |= B::bit(chance.target as usize);
             }
@@ -292,9 +292,12 @@ impl<B: Bits> Position<B> {
         }
         // Asked for only when a castling's path is clear: most are not.
         let mut enemies = None;
-        for (i, c) in self.rules.castles.iter().enumerate() {
-            if c.seat != seat
-                || !men.has(c.king_from)
+        for &i in &self.rules.castles_of[seat & 3] {
+            let i = usize::from(i);
+            let Some(c) = self.rules.castles.get(i) else {
+                continue;
+            };
+            if !men.has(c.king_from)
                 || !onto.has(c.king_to)
                 || !self.unmoved.has(c.king_from)
                 || !self.unmoved.has(c.rook_from)

@@ -28,7 +28,7 @@ impl<B: Bits> Position<B> {
         let queens = k[Kind::Queen.index()];
         let rooks = k[Kind::Rook.index()] | queens | k[Kind::Squirk.index()];
         let bishops = k[Kind::Bishop.index()] | queens;
-        let snipers = ((g.rook_rays[king] & rooks) | (g.bishop_rays[king] & bishops)) & enemies;
+        let snipers = ((g.rook_rays(king) & rooks) | (g.bishop_rays(king) & bishops)) & enemies;
         let mut pinned = B::EMPTY;
         for s in snipers.squares() {
             let between = g.between(king, s) & self.occupied;
@@ -62,7 +62,7 @@ impl<B: Bits> Position<B> {
         let mut test_all = self.rules.hooks.test_every_move(self);
         let g = &self.rules.geo;
         let on_lines = |k: Square| {
-            movers.is_none_or(|movers| ((g.rook_rays[k] | g.bishop_rays[k]) & movers).any())
+            movers.is_none_or(|movers| ((g.rook_rays(k) | g.bishop_rays(k)) & movers).any())
         };
         if let Some(k) = king {
             test_all |= self.attackers(k, enemies, self.occupied).any();

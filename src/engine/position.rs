@@ -445,16 +445,17 @@ impl<B: Bits> Position<B> {
     /// Men among `by` that attack `sq`, with `occupied` as the blockers.
     pub fn attackers(&self, sq: Square, by: B, occupied: B) -> B {
         let g = &self.rules.geo;
+        let at = g.at(sq);
         let k = &self.by_kind;
         let rooks = k[Kind::Rook.index()] | k[Kind::Queen.index()] | k[Kind::Squirk.index()];
         let bishops = k[Kind::Bishop.index()] | k[Kind::Queen.index()];
-        let mut found = (g.knight[sq] & k[Kind::Knight.index()])
-            | (g.king[sq] & k[Kind::King.index()])
-            | (g.leap2[sq] & k[Kind::Squirk.index()]);
-        if (g.rook_rays[sq] & rooks & by).any() {
+        let mut found = (at.knight & k[Kind::Knight.index()])
+            | (at.king & k[Kind::King.index()])
+            | (at.leap2 & k[Kind::Squirk.index()]);
+        if (at.rook_rays & rooks & by).any() {
             found |= g.rook_attacks(sq, occupied) & rooks;
         }
-        if (g.bishop_rays[sq] & bishops & by).any() {
+        if (at.bishop_rays & bishops & by).any() {
             found |= g.bishop_attacks(sq, occupied) & bishops;
         }
         let pawns = k[Kind::Pawn.index()] & by;
@@ -462,7 +463,7 @@ impl<B: Bits> Position<B> {
             for d in Dir::ORTHOGONAL {
                 let travelling = pawns & self.by_dir[orth_index(d)];
                 if travelling.any() {
-                    found |= g.pawn_captures(sq, d.opposite()) & travelling;
+                    found |= at.pawn_captures(d.opposite()) & travelling;
                 }
             }
             // A pawn that may still choose its nose attacks along both.
@@ -470,8 +471,8 @@ impl<B: Bits> Position<B> {
             if free.any() {
                 for (seat, &[a, b]) in self.rules.variant.pawns.noses.iter().enumerate() {
                     let own = free & self.by_seat[seat & 3];
-                    found |= g.pawn_captures(sq, b.opposite()) & own & self.by_dir[orth_index(a)];
-                    found |= g.pawn_captures(sq, a.opposite()) & own & self.by_dir[orth_index(b)];
+                    found |= at.pawn_captures(b.opposite()) & own & self.by_dir[orth_index(a)];
+                    found |= at.pawn_captures(a.opposite()) & own & self.by_dir[orth_index(b)];
                 }
             }
         }

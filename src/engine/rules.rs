@@ -59,6 +59,9 @@ pub struct Rules<B: Bits> {
     /// The variant's castlings, in the order of its list (the number in
     /// [`MoveKind::Castle`](super::MoveKind::Castle)).
     pub castles: Vec<CastleRule<B>>,
+    /// Per seat: the indices in `castles` of his castlings (the generator
+    /// looks at a player's own only).
+    pub(crate) castles_of: [Vec<u16>; 4],
     /// The variant's start position, read from its text on first use (see
     /// [`crate::notation::start_position`]): every game replayed from the
     /// start copies it instead of reading the text again.
@@ -108,7 +111,7 @@ impl<B: Bits> Rules<B> {
             partner[a] = variant.partner(a);
         }
         let square = |name: &str| shape.parse_square(name).unwrap_or_default();
-        let castles = variant
+        let castles: Vec<CastleRule<B>> = variant
             .castlings
             .iter()
             .map(|c| {
@@ -131,6 +134,12 @@ impl<B: Bits> Rules<B> {
                 }
             })
             .collect();
+        let mut castles_of: [Vec<u16>; 4] = Default::default();
+        for (i, c) in castles.iter().enumerate() {
+            if let (Some(own), Ok(i)) = (castles_of.get_mut(c.seat), u16::try_from(i)) {
+                own.push(i);
+            }
+        }
         let mut edge = [B::EMPTY; 4];
         for d in crate::board::Dir::ORTHOGONAL {
             for sq in shape.squares() {
@@ -156,6 +165,7 @@ impl<B: Bits> Rules<B> {
             forward_on: zone(pawns.forward_on),
             allies,
             partner,
+            castles_of,
             castles,
             geo,
             start: OnceLock::new(),

@@ -111,6 +111,15 @@ fn tag_value(raw: &str) -> String {
 }
 
 fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
+    scan_until(text, &mut |_| false)
+}
+
+/// [`scan`] up to the end of the first line after which `enough` holds of
+/// the pieces read so far.
+fn scan_until(
+    text: &str,
+    enough: &mut dyn FnMut(&[Piece]) -> bool,
+) -> (Vec<(String, String, Span)>, Vec<Piece>) {
     let mut tags = Vec::new();
     let mut pieces = Vec::new();
     let mut comment: Option<String> = None;
@@ -178,6 +187,9 @@ fn scan(text: &str) -> (Vec<(String, String, Span)>, Vec<Piece>) {
         flush(&mut word, start, &mut pieces);
         if let Some(open) = comment.as_mut() {
             open.push(' ');
+        }
+        if enough(&pieces) {
+            break;
         }
     }
     (tags, pieces)
@@ -322,7 +334,28 @@ pub fn read(text: &str) -> Result<PrintedScore, PrintedError> {
 /// Whether a text looks like a printed descriptive score: its first move
 /// after `1.` reads as descriptive and not as algebraic.
 pub fn looks_printed(text: &str) -> bool {
-    let (_, pieces) = scan(text);
+    // The answer needs only the words up to the first move's number and
+    // the eight after it: the scan stops at the end of the line that
+    // holds them (a corpus's head is 64 KB).
+    let (mut pieces_seen, mut words_seen) = (0, 0);
+    let mut first_move_at: Option<usize> = None;
+    let (_, pieces) = scan_until(text, &mut |pieces: &[Piece]| {
+        for piece in pieces.get(pieces_seen..).unwrap_or_default() {
+            if let Piece::Word(w) = piece {
+                if first_move_at.is_none() && move_number(&w.text).is_some_and(|(n, _)| n == 1) {
+                    first_move_at = Some(words_seen);
+                }
+                words_seen += 1;
+            }
+        }
+        pieces_seen = pieces.len();
+        first_move_at.is_some_and(|at| words_seen > at + 8)
+    });
+    first_move_reads_printed(&pieces)
+}
+
+/// [`looks_printed`]'s judgement of the pieces of a text.
+fn first_move_reads_printed(pieces: &[Piece]) -> bool {
     let words: Vec<&str> = pieces
         .iter()
         .filter_map(|p| match p {
@@ -358,6 +391,45 @@ pub fn looks_printed(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `looks_printed` stops scanning once it has the first move's words:
+    /// on every text of the project's records and test data (and on each
+    /// cut short at every line) it judges as the whole text's pieces do.
+    #[test]
+    fn looks_printed_judges_as_the_whole_scan() {
+        let mut texts = Vec::new();
+        for dir in [
+            "records",
+            "tests/data/descriptive",
+            "tests/data/historical",
+            "tests/data/pgn",
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+            for entry in std::fs::read_dir(&path).expect("the data directory") {
+                let bytes = std::fs::read(entry.expect("an entry").path()).expect("a file");
+                texts.push(String::from_utf8_lossy(&bytes).into_owned());
+            }
+        }
+        let (mut checked, mut printed) = (0, 0);
+        for text in &texts {
+            let lines: Vec<&str> = text.lines().collect();
+            for end in [lines.len(), 3, 6, 10, 20, 40] {
+                let part = lines[..end.min(lines.len())].join("\n");
+                // And one word a line, where the scan stops soonest.
+                let spread = part.split_whitespace().collect::<Vec<_>>().join("\n");
+                for text in [part, spread] {
+                    let whole = first_move_reads_printed(&scan(&text).1);
+                    assert_eq!(looks_printed(&text), whole, "{text}");
+                    checked += 1;
+                    printed += usize::from(whole);
+                }
+            }
+        }
+        assert!(
+            checked > 100 && printed > 10,
+            "{checked} texts, {printed} printed"
+        );
+    }
 
     fn texts(s: &PrintedScore) -> Vec<&str> {
         s.moves.iter().map(|m| m.text.as_str()).collect()
