@@ -199,6 +199,120 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The pseudo-legal moves of the pawns of `seat` on `men` that land on
+    /// `to`, in the generator's order, found from the target back: the
+    /// squares a step, a double step or a capture onto `to` starts from.
+    /// `false` (nothing listed) where a pawn may move in a way this does not
+    /// look back for (a pawn still free to choose its nose, a leap over a
+    /// partner's pawn): the caller generates.
+    pub(crate) fn pawn_moves_onto(
+        &self,
+        seat: usize,
+        to: Square,
+        men: B,
+        capturable: B,
+        list: &mut MoveList,
+    ) -> bool {
+        let r = self.rules;
+        let pawns = self.by_kind[Kind::Pawn.index()] & self.by_seat[seat & 3] & men;
+        if r.variant.pawns.leap_partner_pawn || (pawns & self.free).any() {
+            return false;
+        }
+        let g = &r.geo;
+        if !g.all.has(to) {
+            return true;
+        }
+        let at = g.at(to);
+        let occ = self.occupied;
+        let taken = occ.has(to);
+        // A man on the target is taken by a capture; an empty target is
+        // stepped to, or taken en passant when a chance opened it.
+        let takes = if taken {
+            capturable.has(to)
+        } else {
+            self.ep_targets_for(seat).has(to)
+        };
+        for d in Dir::ORTHOGONAL {
+            let travelling = pawns & self.by_dir[orth_index(d)];
+            if travelling.is_empty() {
+                continue;
+            }
+            let back = d.opposite();
+            let (mut step_from, mut double_from) = (None, None);
+            if !taken && let Some(one) = g.pawn_step(to, back) {
+                if travelling.has(one) {
+                    step_from = Some(one);
+                } else if !occ.has(one)
+                    && let Some(two) = g.pawn_step(one, back)
+                    && (travelling & r.double_step[seat]).has(two)
+                {
+                    double_from = Some(two);
+                }
+            }
+            let capturers = if takes {
+                at.pawn_captures(back) & travelling
+            } else {
+                B::EMPTY
+            };
+            let origins = capturers
+                | step_from.map_or(B::EMPTY, B::bit)
+                | double_from.map_or(B::EMPTY, B::bit);
+            if origins.is_empty() {
+                continue;
+            }
+            let promo = if r.promote_at_edge {
+                r.edge[orth_index(d)]
+            } else {
+                r.promotion[seat]
+            };
+            let step_promo = if r.variant.pawns.promote_by_capture_only {
+                B::EMPTY
+            } else {
+                promo
+            };
+            // In square order, as the generator visits the pawns.
+            for from in origins.squares() {
+                if Some(from) == step_from {
+                    self.push_pawn(list, from, to, step_promo);
+                } else if Some(from) == double_from {
+                    self.push_pawn_kind(list, from, to, step_promo, MoveKind::DoubleStep);
+                } else if taken {
+                    self.push_pawn(list, from, to, promo);
+                } else {
+                    list.push(Move::new(from, to, MoveKind::EnPassant));
+                }
+            }
+        }
+        true
+    }
+
+    /// The pseudo-legal moves of the kings of `seat` on `men` that land on
+    /// `to` (steps, then castlings), as the generator lists them: a king
+    /// steps to `to` from the squares next to it.
+    pub(crate) fn king_moves_onto(
+        &self,
+        seat: usize,
+        to: Square,
+        men: B,
+        capturable: B,
+        list: &mut MoveList,
+    ) {
+        let g = &self.rules.geo;
+        if !g.all.has(to) {
+            return;
+        }
+        let onto = B::bit(to);
+        if (onto & (!self.occupied | capturable)).any() {
+            let kings = self.kings_of(seat) & men & g.king(to);
+            for from in kings.squares() {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+        if !self.rules.castles.is_empty() {
+            self.generate_castlings(seat, men, onto, list);
+        }
+    }
+
     /// The moves of the pawn on `from` travelling `d`; captures on `skip` are left out.
     fn pawn_moves(&self, list: &mut MoveList, ctx: &PawnContext<B>, from: Square, d: Dir, skip: B) {
         let r = self.rules;

@@ -304,6 +304,73 @@ fn moves_onto_a_square_agree_with_the_listed_turn_in_every_variant() {
     );
 }
 
+/// The pawn's and the king's moves onto one square, found from the target
+/// back, are the generator's pseudo-legal moves of those men onto it, in
+/// the generator's order, for every square and every man of the mover (or
+/// any), on positions from random games of every playable variant and one
+/// ply after them (where en passant chances are open).
+#[test]
+fn moves_onto_a_square_found_backwards_are_the_generators() {
+    use crate::board::Bits;
+    use crate::engine::{MoveList, Position, Status};
+    use crate::men::Kind;
+
+    fn agree<B: Bits>(pos: &Position<B>, v: &str) -> usize {
+        let me = pos.turn();
+        if matches!(
+            pos.status(me),
+            Status::Mated | Status::Out | Status::Walking
+        ) {
+            return 0;
+        }
+        let capturable = pos.capturable(me);
+        let (mut generated, mut found) = (MoveList::new(), MoveList::new());
+        let mut compared = 0;
+        let own = pos.by_seat[me];
+        for to in pos.variant().shape.squares() {
+            let onto = B::bit(to);
+            for men in std::iter::once(!B::EMPTY).chain(own.squares().map(B::bit)) {
+                for kind in [Kind::Pawn, Kind::King] {
+                    generated.clear();
+                    found.clear();
+                    pos.generate_men(me, men, onto, Some(kind), capturable, &mut generated);
+                    let listed = if kind == Kind::Pawn {
+                        pos.pawn_moves_onto(me, to, men, capturable, &mut found)
+                    } else {
+                        pos.king_moves_onto(me, to, men, capturable, &mut found);
+                        true
+                    };
+                    if !listed {
+                        assert!(found.is_empty(), "{v}: a declined search listed moves");
+                        continue;
+                    }
+                    assert_eq!(
+                        found.as_slice(),
+                        generated.as_slice(),
+                        "{v}: {kind:?} onto {to} in {}",
+                        crate::notation::write_position(pos)
+                    );
+                    compared += generated.len();
+                }
+            }
+        }
+        compared
+    }
+    let mut rng = crate::selfplay::Rng::new(29);
+    each_playable_variant(
+        |v| {
+            crate::with_width!(v, B => random_positions::<B>(v, &mut rng, 3, |pos, list| {
+                let mut n = agree(pos, v.id);
+                for mv in list.iter().take(6) {
+                    n += agree(&pos.after(mv), v.id);
+                }
+                n
+            }))
+        },
+        1_000,
+    );
+}
+
 /// Bonus choices are taken in the order chosen, then the queen; only the
 /// first three, and none after a kind that is no bonus piece.
 #[test]

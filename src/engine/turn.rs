@@ -177,10 +177,6 @@ impl<B: Bits> Position<B> {
                 }
             }
             _ => {
-                let men = match from {
-                    Some(square) => B::bit(square),
-                    None => self.men_reaching(to, only),
-                };
                 // Only a man on the target can be taken: an empty target
                 // needs no list of the capturable men.
                 let capturable = if self.occupied.has(to) {
@@ -188,7 +184,22 @@ impl<B: Bits> Position<B> {
                 } else {
                     B::EMPTY
                 };
-                self.generate_men(me, men, B::bit(to), only, capturable, list);
+                let named = from.map_or(!B::EMPTY, B::bit);
+                let listed = match only {
+                    Some(Kind::Pawn) => self.pawn_moves_onto(me, to, named, capturable, list),
+                    Some(Kind::King) => {
+                        self.king_moves_onto(me, to, named, capturable, list);
+                        true
+                    }
+                    _ => false,
+                };
+                if !listed {
+                    let men = match from {
+                        Some(square) => B::bit(square),
+                        None => self.men_reaching(to, only),
+                    };
+                    self.generate_men(me, men, B::bit(to), only, capturable, list);
+                }
             }
         }
         if list.is_empty() {
