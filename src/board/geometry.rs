@@ -269,9 +269,16 @@ impl<B: Bits> Geometry<B> {
     /// four rays up to and including the first man.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: B) -> B {
-        if let Some(m) = &self.magics {
-            return B::from_low_u64(m.rook(sq, occupied.low_u64()));
+        match &self.magics {
+            Some(m) => B::from_low_u64(m.rook(sq, occupied.low_u64())),
+            None => self.rook_slides(sq, occupied),
         }
+    }
+
+    /// [`Geometry::rook_attacks`] ray by ray, on boards without lookups:
+    /// kept out of line so that the lookup inlines where it is called.
+    #[inline(never)]
+    fn rook_slides(&self, sq: Square, occupied: B) -> B {
         self.slide(sq, Dir::North, occupied)
             | self.slide(sq, Dir::East, occupied)
             | self.slide(sq, Dir::South, occupied)
@@ -282,9 +289,15 @@ impl<B: Bits> Geometry<B> {
     /// its four diagonal rays up to and including the first man.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: B) -> B {
-        if let Some(m) = &self.magics {
-            return B::from_low_u64(m.bishop(sq, occupied.low_u64()));
+        match &self.magics {
+            Some(m) => B::from_low_u64(m.bishop(sq, occupied.low_u64())),
+            None => self.bishop_slides(sq, occupied),
         }
+    }
+
+    /// [`Geometry::bishop_attacks`] ray by ray, on boards without lookups.
+    #[inline(never)]
+    fn bishop_slides(&self, sq: Square, occupied: B) -> B {
         self.slide(sq, Dir::NorthEast, occupied)
             | self.slide(sq, Dir::SouthEast, occupied)
             | self.slide(sq, Dir::SouthWest, occupied)

@@ -159,12 +159,12 @@ impl<B: Bits> Position<B> {
             for diagonal in d.forward_diagonals() {
                 n += counted(g.step_set(group, diagonal) & capturable, promo);
             }
-            if open_eps.any() {
-                for from in group.squares() {
-                    for to in (g.pawn_captures(from, d) & open_eps).squares() {
-                        let mv = Move::new(from, to, MoveKind::EnPassant);
-                        n += u64::from(self.legal_after(mv, guard));
-                    }
+            // Looked for from each open target back to the pawns that
+            // take on it (at most two), not from every pawn forward.
+            for to in open_eps.squares() {
+                for from in (g.pawn_captures(to, d.opposite()) & group).squares() {
+                    let mv = Move::new(from, to, MoveKind::EnPassant);
+                    n += u64::from(self.legal_after(mv, guard));
                 }
             }
         }
