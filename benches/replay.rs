@@ -1,7 +1,7 @@
 //! Read + replay + validate throughput on a self-played corpus, streamed:
 //! orthodox games in PGN and four-player games in PGN4. The orthodox corpus
 //! is also read and replayed by the best peer, pgn-reader + shakmaty, in
-//! the same run, and the ratio of the best of three runs each printed (the
+//! the same run, and the ratio of the best of five runs each printed (the
 //! peer checks each SAN against its legal moves and plays it, as roundtable
 //! does).
 //! A second orthodox corpus carries a clock comment on every move, and the
@@ -175,6 +175,9 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
     Ok(plies as f64 / secs)
 }
 
+/// How many times each side reads a corpus; the best run of each counts.
+const RUNS: usize = 5;
+
 fn main() -> std::io::Result<()> {
     // Measure an existing corpus file only (for profiling): ROUNDTABLE_BENCH_INPUT=path.
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_INPUT") {
@@ -201,10 +204,10 @@ fn main() -> std::io::Result<()> {
         } else {
             id.to_string()
         };
-        // Each side three times, in turn, and the best of each compared: a
+        // Each side five times, in turn, and the best of each compared: a
         // busy moment of the machine slows one run, not the ratio.
         let (mut ours, mut theirs) = (0.0f64, 0.0f64);
-        for _ in 0..3 {
+        for _ in 0..RUNS {
             ours = ours.max(measure(&label, &path, 1)?);
             if id == "chess" {
                 theirs = theirs.max(measure_peer(&path)?);
@@ -212,7 +215,7 @@ fn main() -> std::io::Result<()> {
         }
         if id == "chess" {
             println!(
-                "{label}: roundtable / peer = {:.2} (one thread each, best of three runs each)",
+                "{label}: roundtable / peer = {:.2} (one thread each, best of {RUNS} runs each)",
                 ours / theirs
             );
         }

@@ -121,6 +121,19 @@ impl<B: Bits> Position<B> {
             .is_empty()
     }
 
+    /// Whether the sole king on `king` stands unattacked by `enemies` once
+    /// `mv` (another man's, no castling, no en passant) is made on the board
+    /// alone: the man leaves its square and stands on the target, whatever
+    /// stood there taken. The whole test where moves change only the board
+    /// ([`Rules::board_only_legality`](super::Rules)).
+    #[inline]
+    pub(crate) fn king_safe_after(&self, king: Square, mv: Move, enemies: B) -> bool {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let occupied = (self.occupied & !B::bit(from)) | B::bit(to);
+        self.attackers(king, enemies & !B::bit(to), occupied)
+            .is_empty()
+    }
+
     /// The full test: play the move on a copy, with every release it causes
     /// (Verney's rule 2), and look at both kings.
     pub(crate) fn legal_after(&self, mv: Move, guard: &Guard<B>) -> bool {

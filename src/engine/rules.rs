@@ -33,6 +33,10 @@ pub struct Rules<B: Bits> {
     pub variant: &'static Variant,
     /// The variant's rules of turn and end at this width.
     pub hooks: &'static dyn HooksAt<B>,
+    /// The hooks' [`board_only_legality`](crate::variant::Hooks::board_only_legality),
+    /// where no partner is shielded: a written move may be judged by one
+    /// attack test on the board after it.
+    pub(crate) board_only_legality: bool,
     /// The attack tables of the variant's board at this width.
     pub geo: Geometry<B>,
     /// The number of seats (players) of the variant, 1 to 4.
@@ -156,6 +160,8 @@ impl<B: Bits> Rules<B> {
         Rules {
             variant,
             hooks: variant.hooks.at::<B>(),
+            board_only_legality: variant.hooks.at::<B>().board_only_legality()
+                && !variant.shield_partner,
             edge,
             seats,
             promotion,

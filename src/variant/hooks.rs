@@ -66,6 +66,17 @@ pub trait Hooks: Sync + 'static {
         Status::Out
     }
 
+    /// Whether a move changes nothing but the board and the mover's own
+    /// status ([`Position::make_plain`] alone, no releases, no one leaving),
+    /// so that a move is legal exactly when the mover's sole king stands
+    /// unattacked by the adversaries' men once it is made on the board: the
+    /// engine may then judge one written move by one attack test. Only
+    /// orthodox chess's hooks say so; a variant whose `make` does more must
+    /// not.
+    fn board_only_legality(&self) -> bool {
+        false
+    }
+
     /// Whether the ply from `before` to `after` mates (written `#`): in
     /// orthodox chess, when it ends the game with a win.
     fn mating_ply<B: Bits>(&self, before: &Position<B>, after: &Position<B>) -> bool {
@@ -102,6 +113,8 @@ pub trait HooksAt<B: Bits>: Sync {
     fn test_every_move(&self, pos: &Position<B>) -> bool;
     /// See [`Hooks::dead_status`].
     fn dead_status(&self) -> Status;
+    /// See [`Hooks::board_only_legality`].
+    fn board_only_legality(&self) -> bool;
     /// See [`Hooks::mating_ply`].
     fn mating_ply(&self, before: &Position<B>, after: &Position<B>) -> bool;
     /// See [`Hooks::draw_claimable`].
@@ -134,6 +147,9 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
     fn dead_status(&self) -> Status {
         Hooks::dead_status(self)
     }
+    fn board_only_legality(&self) -> bool {
+        Hooks::board_only_legality(self)
+    }
     fn mating_ply(&self, before: &Position<B>, after: &Position<B>) -> bool {
         Hooks::mating_ply(self, before, after)
     }
@@ -145,11 +161,15 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
     }
 }
 
-/// Orthodox chess's hooks: every default.
+/// Orthodox chess's hooks: every default, and a move changes only the board.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Orthodox;
 
-impl Hooks for Orthodox {}
+impl Hooks for Orthodox {
+    fn board_only_legality(&self) -> bool {
+        true
+    }
+}
 
 /// A variant's hooks at each width a board may be compiled at.
 #[derive(Clone, Copy)]
