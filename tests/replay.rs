@@ -130,6 +130,8 @@ fn a_record_that_goes_on_after_the_moves_run_out_is_reported() {
         err.contains("White's `--` fails: the record passes, but the player has legal moves"),
         "{err}"
     );
+    // Every choice was tried: the error does not speak of a search cut short.
+    assert!(!err.contains("positions the search tries"), "{err}");
 }
 
 #[test]
@@ -152,11 +154,13 @@ fn a_hopeless_run_of_unspecified_turns_ends_with_an_error_not_a_hang() {
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("hopeless.txt");
     std::fs::write(&path, damaged).expect("write");
+    // Five turns of some 30 moves each cannot all be tried: the error says
+    // the search stopped for want of positions.
     roundtable()
         .args(["replay", path.to_str().expect("path")])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "no choice of moves for the unspecified turns",
+            "no choice of moves for the unspecified turns lets the record go on within the 5000 positions the search tries",
         ));
 }
