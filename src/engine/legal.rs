@@ -125,7 +125,7 @@ impl<B: Bits> Position<B> {
     /// `mv` (another man's, no castling, no en passant) is made on the board
     /// alone: the man leaves its square and stands on the target, whatever
     /// stood there taken. The whole test where moves change only the board
-    /// ([`Rules::board_only_legality`](super::Rules)).
+    /// ([`Hooks::plain_turns`](crate::variant::Hooks::plain_turns)).
     #[inline]
     pub(crate) fn king_safe_after(&self, king: Square, mv: Move, enemies: B) -> bool {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));

@@ -10,6 +10,12 @@ impl<B: Bits> Position<B> {
     /// Plays a move of the player to move, which must be one of his legal
     /// moves (or the pass his turn calls for).
     pub fn play(&mut self, mv: Move) {
+        if self.rules.plain_turns {
+            // What the hooks would do, without asking them.
+            self.make_plain(mv);
+            self.advance_turn();
+            return;
+        }
         let mover = self.turn as usize;
         self.play_with(mv, true);
         let hooks = self.rules.hooks;
@@ -186,9 +192,14 @@ impl<B: Bits> Position<B> {
     pub(crate) fn advance_turn(&mut self) {
         let seats = self.rules.seats;
         let hooks = self.rules.hooks;
+        let plain = self.rules.plain_turns;
         let mut next = self.turn as usize;
         for _ in 0..seats {
-            next = hooks.next_seat(self, next) % seats;
+            next = if plain {
+                (next + 1) % seats
+            } else {
+                hooks.next_seat(self, next) % seats
+            };
             if next == 0 {
                 self.fullmove = self.fullmove.saturating_add(1);
             }

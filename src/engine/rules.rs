@@ -33,9 +33,11 @@ pub struct Rules<B: Bits> {
     pub variant: &'static Variant,
     /// The variant's rules of turn and end at this width.
     pub hooks: &'static dyn HooksAt<B>,
-    /// The hooks' [`board_only_legality`](crate::variant::Hooks::board_only_legality),
-    /// where no partner is shielded: a written move may be judged by one
-    /// attack test on the board after it.
+    /// The hooks' [`plain_turns`](crate::variant::Hooks::plain_turns): a
+    /// move is made without them.
+    pub(crate) plain_turns: bool,
+    /// Turns are plain and no partner is shielded: a written move may be
+    /// judged by one attack test on the board after it.
     pub(crate) board_only_legality: bool,
     /// The attack tables of the variant's board at this width.
     pub geo: Geometry<B>,
@@ -160,8 +162,8 @@ impl<B: Bits> Rules<B> {
         Rules {
             variant,
             hooks: variant.hooks.at::<B>(),
-            board_only_legality: variant.hooks.at::<B>().board_only_legality()
-                && !variant.shield_partner,
+            plain_turns: variant.hooks.at::<B>().plain_turns(),
+            board_only_legality: variant.hooks.at::<B>().plain_turns() && !variant.shield_partner,
             edge,
             seats,
             promotion,

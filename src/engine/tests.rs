@@ -371,6 +371,61 @@ fn moves_onto_a_square_found_backwards_are_the_generators() {
     );
 }
 
+/// Where the hooks say turns are plain, making a move without them gives
+/// the position the hooks give (their `make`, `after_ply` and `next_seat`),
+/// after every legal move of positions from random games; and the
+/// orthodox variants say so.
+#[test]
+fn plain_turns_are_made_as_the_hooks_make_them() {
+    use crate::board::Bits;
+    use crate::engine::{MoveList, Position};
+
+    fn agree<B: Bits>(pos: &Position<B>, list: &MoveList, v: &str) -> usize {
+        if !pos.rules.plain_turns {
+            return 0;
+        }
+        for mv in list.iter() {
+            let mover = pos.turn();
+            let mut hooked = *pos;
+            let hooks = pos.rules.hooks;
+            hooks.make(&mut hooked, mv, true);
+            let seats = pos.rules.seats;
+            let mut next = mover;
+            for _ in 0..seats {
+                next = hooks.next_seat(&hooked, next) % seats;
+                if next == 0 {
+                    hooked.fullmove = hooked.fullmove.saturating_add(1);
+                }
+                if hooked.status[next] != crate::engine::Status::Out {
+                    break;
+                }
+            }
+            hooked.turn = next as u8;
+            hooked.ep[next] = crate::engine::position::NO_EP;
+            hooks.after_ply(&mut hooked, mover);
+            assert!(
+                pos.after(mv) == hooked,
+                "{v}: {mv:?} in {}",
+                crate::notation::write_position(pos)
+            );
+        }
+        list.len()
+    }
+    let plain: Vec<&str> = variant::all()
+        .into_iter()
+        .filter(|v| v.support == crate::variant::Support::Playable)
+        .filter(|v| crate::with_width!(v, B => crate::engine::Rules::<B>::get(v).plain_turns))
+        .map(|v| v.id)
+        .collect();
+    assert_eq!(plain, ["chess", "chess960", "skock"]);
+    let mut rng = crate::selfplay::Rng::new(31);
+    for id in ["chess", "chess960"] {
+        let v = variant::by_id(id).expect("variant");
+        let compared = crate::with_width!(v, B => random_positions::<B>(v, &mut rng, 5, |pos, list| agree(pos, list, id)));
+        assert!(compared > 1_000, "{id}: {compared}");
+    }
+}
+
 /// Bonus choices are taken in the order chosen, then the queen; only the
 /// first three, and none after a kind that is no bonus piece.
 #[test]

@@ -66,14 +66,16 @@ pub trait Hooks: Sync + 'static {
         Status::Out
     }
 
-    /// Whether a move changes nothing but the board and the mover's own
-    /// status ([`Position::make_plain`] alone, no releases, no one leaving),
-    /// so that a move is legal exactly when the mover's sole king stands
-    /// unattacked by the adversaries' men once it is made on the board: the
-    /// engine may then judge one written move by one attack test. Only
-    /// orthodox chess's hooks say so; a variant whose `make` does more must
-    /// not.
-    fn board_only_legality(&self) -> bool {
+    /// Whether the variant's turns are orthodox: a move is made by
+    /// [`Position::make_plain`] alone (it changes nothing but the board and
+    /// the mover's own status: no releases, no one leaving), nothing
+    /// happens after a ply, and the turn passes to the next seat in order.
+    /// The engine then makes a move without calling the hooks, and judges a
+    /// written move by one attack test on the board after it (a move is
+    /// legal exactly when the mover's sole king stands unattacked there).
+    /// Only orthodox chess's hooks say so; a variant that overrides `make`,
+    /// `after_ply` or `next_seat` must not.
+    fn plain_turns(&self) -> bool {
         false
     }
 
@@ -113,8 +115,8 @@ pub trait HooksAt<B: Bits>: Sync {
     fn test_every_move(&self, pos: &Position<B>) -> bool;
     /// See [`Hooks::dead_status`].
     fn dead_status(&self) -> Status;
-    /// See [`Hooks::board_only_legality`].
-    fn board_only_legality(&self) -> bool;
+    /// See [`Hooks::plain_turns`].
+    fn plain_turns(&self) -> bool;
     /// See [`Hooks::mating_ply`].
     fn mating_ply(&self, before: &Position<B>, after: &Position<B>) -> bool;
     /// See [`Hooks::draw_claimable`].
@@ -147,8 +149,8 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
     fn dead_status(&self) -> Status {
         Hooks::dead_status(self)
     }
-    fn board_only_legality(&self) -> bool {
-        Hooks::board_only_legality(self)
+    fn plain_turns(&self) -> bool {
+        Hooks::plain_turns(self)
     }
     fn mating_ply(&self, before: &Position<B>, after: &Position<B>) -> bool {
         Hooks::mating_ply(self, before, after)
@@ -161,12 +163,12 @@ impl<T: Hooks, B: Bits> HooksAt<B> for T {
     }
 }
 
-/// Orthodox chess's hooks: every default, and a move changes only the board.
+/// Orthodox chess's hooks: every default, and so its turns are plain.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Orthodox;
 
 impl Hooks for Orthodox {
-    fn board_only_legality(&self) -> bool {
+    fn plain_turns(&self) -> bool {
         true
     }
 }
