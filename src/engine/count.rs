@@ -140,16 +140,7 @@ impl<B: Bits> Position<B> {
             if group.is_empty() {
                 continue;
             }
-            let promo = if rules.promote_at_edge {
-                rules.edge[orth_index(d)]
-            } else {
-                rules.promotion[me]
-            };
-            let step_promo = if pawn_rules.promote_by_capture_only {
-                B::EMPTY
-            } else {
-                promo
-            };
+            let (promo, step_promo) = rules.promotion_squares(me, d);
             let counted = |landing: B, promo: B| {
                 u64::from((landing & !promo).count()) + u64::from((landing & promo).count()) * kinds
             };

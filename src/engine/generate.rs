@@ -260,16 +260,7 @@ impl<B: Bits> Position<B> {
             if origins.is_empty() {
                 continue;
             }
-            let promo = if r.promote_at_edge {
-                r.edge[orth_index(d)]
-            } else {
-                r.promotion[seat]
-            };
-            let step_promo = if r.variant.pawns.promote_by_capture_only {
-                B::EMPTY
-            } else {
-                promo
-            };
+            let (promo, step_promo) = r.promotion_squares(seat, d);
             // In square order, as the generator visits the pawns.
             for from in origins.squares() {
                 if Some(from) == step_from {
@@ -318,16 +309,7 @@ impl<B: Bits> Position<B> {
         let r = self.rules;
         let g = &r.geo;
         let occ = self.occupied;
-        let promo = if r.promote_at_edge {
-            r.edge[orth_index(d)]
-        } else {
-            r.promotion[ctx.seat]
-        };
-        let step_promo = if r.variant.pawns.promote_by_capture_only {
-            B::EMPTY
-        } else {
-            promo
-        };
+        let (promo, step_promo) = r.promotion_squares(ctx.seat, d);
         if let Some(one) = g.pawn_step(from, d) {
             if !occ.has(one) {
                 if ctx.onto.has(one) {

@@ -89,6 +89,23 @@ type AnyRules = &'static (dyn Any + Send + Sync);
 type RulesCache = Mutex<HashMap<(&'static str, TypeId), AnyRules>>;
 
 impl<B: Bits> Rules<B> {
+    /// Where a pawn of `seat` travelling `d` promotes: by a capture, and by
+    /// a step (nowhere where only captures promote).
+    #[inline]
+    pub(crate) fn promotion_squares(&self, seat: usize, d: crate::board::Dir) -> (B, B) {
+        let by_capture = if self.promote_at_edge {
+            self.edge[crate::board::orth_index(d)]
+        } else {
+            self.promotion[seat]
+        };
+        let by_step = if self.variant.pawns.promote_by_capture_only {
+            B::EMPTY
+        } else {
+            by_capture
+        };
+        (by_capture, by_step)
+    }
+
     fn new(variant: &'static Variant) -> Self {
         let geo = Geometry::<B>::new(variant.shape);
         let shape = variant.shape;
