@@ -371,8 +371,9 @@ fn moves_onto_a_square_found_backwards_are_the_generators() {
     );
 }
 
-/// Where the hooks say turns are plain, making a move without them gives
-/// the position the hooks give (their `make`, `after_ply` and `next_seat`),
+/// Where the hooks say turns are plain, their judge lets a player with a
+/// move make it, and making a move without them gives the position the
+/// hooks give (their `make`, `after_ply` and `next_seat`),
 /// after every legal move of positions from random games; and the
 /// orthodox variants say so.
 #[test]
@@ -384,6 +385,13 @@ fn plain_turns_are_made_as_the_hooks_make_them() {
         if !pos.rules.plain_turns {
             return 0;
         }
+        // A player who has a move may make it (legal_moves_to skips asking).
+        let mut status = pos.status;
+        status[pos.turn()] = crate::engine::Status::Active;
+        assert_eq!(
+            pos.rules.hooks.judge(pos, &status, true),
+            crate::engine::Turn::Moves
+        );
         for mv in list.iter() {
             let mover = pos.turn();
             let mut hooked = *pos;

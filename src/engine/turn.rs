@@ -153,11 +153,15 @@ impl<B: Bits> Position<B> {
         ) {
             return false;
         }
-        // The variant may end the game whatever the mover could do.
-        let mut status = self.status;
-        status[me] = Status::Active;
-        if self.rules.hooks.judge(self, &status, true) != Turn::Moves {
-            return false;
+        // The variant may end the game whatever the mover could do (not
+        // where turns are plain: orthodox chess's judge lets a player who
+        // has a move make it).
+        if !self.rules.plain_turns {
+            let mut status = self.status;
+            status[me] = Status::Active;
+            if self.rules.hooks.judge(self, &status, true) != Turn::Moves {
+                return false;
+            }
         }
         list.clear();
         match only {

@@ -69,12 +69,14 @@ pub trait Hooks: Sync + 'static {
     /// Whether the variant's turns are orthodox: a move is made by
     /// [`Position::make_plain`] alone (it changes nothing but the board and
     /// the mover's own status: no releases, no one leaving), nothing
-    /// happens after a ply, and the turn passes to the next seat in order.
-    /// The engine then makes a move without calling the hooks, and judges a
-    /// written move by one attack test on the board after it (a move is
-    /// legal exactly when the mover's sole king stands unattacked there).
-    /// Only orthodox chess's hooks say so; a variant that overrides `make`,
-    /// `after_ply` or `next_seat` must not.
+    /// happens after a ply, the turn passes to the next seat in order, and
+    /// a player with a legal move may make it (`judge` says so whenever
+    /// `has_moves`). The engine then makes a move without calling the
+    /// hooks, and judges a written move by one attack test on the board
+    /// after it (a move is legal exactly when the mover's sole king stands
+    /// unattacked there). Only orthodox chess's hooks say so; a variant
+    /// that overrides `make`, `after_ply`, `next_seat` or that much of
+    /// `judge` must not.
     fn plain_turns(&self) -> bool {
         false
     }
