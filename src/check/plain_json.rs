@@ -161,6 +161,11 @@ impl<'a> Scanner<'a> {
     /// line.
     fn plain_string(&mut self) -> Option<&'a str> {
         self.expect_byte(b'"')?;
+        self.rest_of_plain_string()
+    }
+
+    /// The rest of a string without escapes whose opening quote is read.
+    fn rest_of_plain_string(&mut self) -> Option<&'a str> {
         let start = self.at;
         let mut end = start;
         while !ENDS_PLAIN_STRING[usize::from(*self.bytes.get(end)?)] {
@@ -212,6 +217,28 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// A move as this project writes it, `{"player":"…","mv":"…"}` with
+    /// `,"written":"…"` before the brace or not, read by its fixed parts
+    /// without looking its keys up; `None` for anything else (the caller
+    /// reads it the general way from where it began).
+    fn canonical_move(&mut self) -> Option<PlainMove<'a>> {
+        self.fixed(b"{\"player\":\"")?;
+        let player = self.rest_of_plain_string()?;
+        self.fixed(b",\"mv\":\"")?;
+        let mv = self.rest_of_plain_string()?;
+        if self.fixed(b",\"written\":\"").is_some() {
+            self.rest_of_plain_string()?;
+        }
+        self.fixed(b"}")?;
+        Some(PlainMove { player, mv })
+    }
+
+    /// Steps over `bytes` when the line goes on with exactly them.
+    fn fixed(&mut self, bytes: &[u8]) -> Option<()> {
+        let here = self.bytes.get(self.at..)?;
+        here.starts_with(bytes).then(|| self.at += bytes.len())
+    }
+
     /// A glyph number: digits without a leading zero, at most 65535.
     fn nag(&mut self) -> Option<()> {
         self.space();
@@ -240,6 +267,11 @@ impl<'a> Scanner<'a> {
     /// One move: an object of known fields, each once, `mv` among them;
     /// `None` for anything the plain replay must not pass over.
     fn plain_move(&mut self) -> Option<PlainMove<'a>> {
+        let start = self.at;
+        if let Some(canonical) = self.canonical_move() {
+            return Some(canonical);
+        }
+        self.at = start;
         self.expect_byte(b'{')?;
         let (mut player, mut mv) = ("", None);
         let mut seen = [false; 10];
