@@ -1149,22 +1149,7 @@ impl<B: Bits> Replayer<'_, B> {
                         Vec::new(),
                     ));
                 }
-                let budget = std::cell::Cell::new(SEARCH_BUDGET);
-                let chosen = match crate::resolve::quietly(|| {
-                    self.infer(&pos, &ids, &plies[i..i + run], next, &budget)
-                }) {
-                    Some(chosen) => chosen,
-                    None => {
-                        let exhausted = budget.get() == 0;
-                        return Err(self.no_inference(
-                            &pos,
-                            &ids,
-                            &plies[i..i + run],
-                            next,
-                            exhausted,
-                        ));
-                    }
-                };
+                let chosen = self.fill_run(&pos, &ids, &plies[i..i + run], next)?;
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
                     self.check_not_drawn(ply)?;
                     self.check_turn(ply, &pos)?;
@@ -1440,15 +1425,10 @@ impl<B: Bits> Replayer<'_, B> {
                     .iter()
                     .take_while(|p| p.described == Described::Unspecified)
                     .count();
-                let search = std::cell::Cell::new(SEARCH_BUDGET);
                 let next = plies.get(i + run);
-                let lot = &plies[i..i + run];
-                let Some(chosen) =
-                    crate::resolve::quietly(|| self.infer(&pos, &ids, lot, next, &search))
-                else {
-                    let exhausted = search.get() == 0;
-                    return Err((i, self.no_inference(&pos, &ids, lot, next, exhausted)));
-                };
+                let chosen = self
+                    .fill_run(&pos, &ids, &plies[i..i + run], next)
+                    .map_err(|e| (i, e))?;
                 for mv in chosen {
                     ids.follow(&pos, mv);
                     pos = pos.after(mv);
@@ -1763,6 +1743,23 @@ impl<B: Bits> Replayer<'_, B> {
             ),
             Vec::new(),
         )
+    }
+
+    /// The moves of a run of unspecified turns, searched for quietly within
+    /// [`SEARCH_BUDGET`] positions; when none lets `next` resolve, the
+    /// error, saying whether the search ran out of positions.
+    fn fill_run(
+        &self,
+        pos: &Position<B>,
+        ids: &Identities,
+        run: &[PlyInput],
+        next: Option<&PlyInput>,
+    ) -> Result<Vec<Move>, Box<ReplayError>> {
+        let budget = std::cell::Cell::new(SEARCH_BUDGET);
+        crate::resolve::quietly(|| self.infer(pos, ids, run, next, &budget)).ok_or_else(|| {
+            let exhausted = budget.get() == 0;
+            self.no_inference(pos, ids, run, next, exhausted)
+        })
     }
 
     /// Picks moves for a run of unspecified turns: the first, in the plain

@@ -176,11 +176,13 @@ impl<B: Bits> Rules<B> {
             Promotion::On(z) => (zone(z), false),
             Promotion::AtEdge => ([B::EMPTY; 4], true),
         };
+        let hooks = variant.hooks.at::<B>();
+        let plain_turns = hooks.plain_turns();
         Rules {
             variant,
-            hooks: variant.hooks.at::<B>(),
-            plain_turns: variant.hooks.at::<B>().plain_turns(),
-            board_only_legality: variant.hooks.at::<B>().plain_turns() && !variant.shield_partner,
+            hooks,
+            plain_turns,
+            board_only_legality: plain_turns && !variant.shield_partner,
             edge,
             seats,
             promotion,
