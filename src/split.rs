@@ -177,19 +177,34 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Reads the next line into `self.line`; `Ok(false)` at the end.
+    /// The line's end is looked for with `memchr` in the reader's buffer,
+    /// many bytes a step: a JSON Lines record is one line of kilobytes.
     fn read_line(&mut self) -> std::io::Result<bool> {
         self.line.clear();
         loop {
-            match self.input.read_until(b'\n', &mut self.line) {
-                Ok(0) => return Ok(false),
-                Ok(_) => {
-                    self.line_no += 1;
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
+            };
+            if buffer.is_empty() {
+                break;
+            }
+            let (taken, ended) = match memchr::memchr(b'\n', buffer) {
+                Some(at) => (at + 1, true),
+                None => (buffer.len(), false),
+            };
+            self.line.extend_from_slice(&buffer[..taken]);
+            self.input.consume(taken);
+            if ended {
+                break;
             }
         }
+        if self.line.is_empty() {
+            return Ok(false);
+        }
+        self.line_no += 1;
+        Ok(true)
     }
 
     /// The next piece of a PGN stream.

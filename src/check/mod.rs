@@ -152,7 +152,7 @@ fn direct_pgn(game: &PlainGame, text: &[u8]) -> Option<CheckedGame> {
         variant,
         ..
     } = pgn_header(&game.raw).ok()?;
-    let plies = game.plies.iter().map(|&text| Written { text, seat: None });
+    let plies = game.plies.iter().map(|&text| Written { text, player: "" });
     let last = || game.last_span(text);
     let found = replay_directly(&header, variant, plies, last)?;
     Some(CheckedGame {
@@ -201,27 +201,9 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
         warnings: Warnings::default(),
     };
     let variant = crate::replay::variant_of(&header).ok()?;
-    // The few names of a record's players, each looked up once.
-    let mut named: Vec<(&str, Option<usize>)> = Vec::with_capacity(4);
-    let plies = moves.iter().map(|m| {
-        let player = trimmed(m.player);
-        let seat = (!player.is_empty()).then(|| {
-            let seat = match named.iter().find(|(name, _)| *name == player) {
-                Some(&(_, seat)) => seat,
-                None => {
-                    let seat = variant.seat_named(player);
-                    if named.len() < 8 {
-                        named.push((player, seat));
-                    }
-                    seat
-                }
-            };
-            seat.ok_or(())
-        });
-        Written {
-            text: trimmed(m.mv),
-            seat,
-        }
+    let plies = moves.iter().map(|m| Written {
+        text: trimmed(m.mv),
+        player: m.player,
     });
     let last = || last_move_place(text, line, moves.iter().map(|m| m.mv));
     let found = replay_directly(&header, variant, plies, last)?;
@@ -259,11 +241,11 @@ struct LightRecord {
     escapes: Vec<String>,
 }
 
-/// One written ply: its text, and the seat the record names (`None`:
-/// whoever's turn it is; `Some(Err)`: a name that is no seat's).
+/// One written ply: its text, and the player the record names as it is
+/// written (empty: whoever's turn it is).
 struct Written<'a> {
     text: &'a str,
-    seat: Option<Result<usize, ()>>,
+    player: &'a str,
 }
 
 /// Replays `plies` on the game `record` (of `variant`) heads; `None` when a ply needs
@@ -296,11 +278,21 @@ fn replay_in<'a, B: Bits>(
     let mut pos = start_or_setup::<B>(variant, record.start.as_deref()).ok()?;
     let mut list = MoveList::new();
     let mut played = 0;
+    // The name last found to be each seat's, as written: a record names
+    // its few players again and again, and one comparison passes them.
+    let mut names = [""; 4];
     for ply in plies {
-        match ply.seat {
-            Some(Ok(seat)) if seat == pos.turn() => {}
-            Some(_) => return None,
-            None => {}
+        let turn = pos.turn();
+        if !ply.player.is_empty() && names.get(turn) != Some(&ply.player) {
+            let player = trimmed(ply.player);
+            if !player.is_empty() {
+                if variant.seat_named(player) != Some(turn) {
+                    return None;
+                }
+                if let Some(name) = names.get_mut(turn) {
+                    *name = ply.player;
+                }
+            }
         }
         let mv = resolve_written(&pos, &mut list, ply.text)?;
         pos.play(mv);
@@ -601,6 +593,12 @@ mod tests {
                     line.replacen("\"mv\":", "\"move\":", 1),
                     line.replacen("\"format\":2", "\"format\":9", 1),
                     line.replacen("\"player\":\"", "\"player\":\"Nobody", 1),
+                    // Names written otherwise, once or all along: each seat's
+                    // name is remembered as written, not as meant.
+                    line.replacen("\"player\":\"", "\"player\":\" ", 1),
+                    line.replacen("\"player\":\"", "\"player\":\"\t", 3),
+                    line.replace("\"player\":\"White\"", "\"player\":\"w\""),
+                    line.replace("\"player\":\"Red\"", "\"player\":\"r\""),
                     line.replacen("\"mv\":", "\"nags\":[\"x\"],\"mv\":", 1),
                     line.replacen("\"mv\":", "\"comments\":[1],\"mv\":", 1),
                     line.replacen("\"mv\":", "\"checks\":null,\"mv\":", 1),
