@@ -34,6 +34,7 @@ mod game;
 pub mod input;
 pub mod men;
 pub mod notation;
+mod plain_json;
 pub mod record;
 pub mod render;
 pub mod replay;

@@ -432,11 +432,15 @@ impl<'t> MvPlaces<'t> {
             if key > 0 && self.text.as_bytes()[key - 1] == b'\\' {
                 continue;
             }
-            let value = self.text[self.at..]
+            // A `"mv"` that is no key with a string value (a string
+            // `"mv"`, a player or a tag's value) is passed over.
+            let Some(value) = self.text[self.at..]
                 .trim_start()
-                .strip_prefix(':')?
-                .trim_start()
-                .strip_prefix('"')?;
+                .strip_prefix(':')
+                .and_then(|rest| rest.trim_start().strip_prefix('"'))
+            else {
+                continue;
+            };
             let start = self.text.len() - value.len();
             let end = start + memchr::memchr(b'"', value.as_bytes())?;
             self.at = end;
@@ -532,6 +536,17 @@ pub(crate) fn fold_list<'de, D: Deserializer<'de>, T: Deserialize<'de>, A>(
 pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
     // One UTF-8 check of the whole line is faster than serde_json's check
     // of each string; a line that is not UTF-8 gets serde_json's error.
+    if let Ok(text) = std::str::from_utf8(bytes)
+        && let Some(record) = plain_record(text, line)
+    {
+        return Ok(record);
+    }
+    record_by_serde(bytes, line)
+}
+
+/// The record on a JSON line read by serde, whatever it holds, with its
+/// moves placed by `locate_moves`.
+fn record_by_serde(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
     let error = |e: serde_json::Error| RecordError::from_serde(&e, line.saturating_sub(1));
     let record = with_room_for_moves(bytes, || match std::str::from_utf8(bytes) {
         Ok(text) => serde_json::from_str(text).map(|mut record: Record| {
@@ -541,6 +556,64 @@ pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> 
         Err(_) => serde_json::from_slice(bytes),
     });
     record.map_err(error)
+}
+
+/// The record on the JSON line `text` (line `line`) when its moves are
+/// plain (a player, a move, the move as written, nothing more: what
+/// roundtable writes for a game without comments or variations), read by
+/// the byte scanner of [`crate::plain_json`] with each move made straight
+/// from its slices and placed where it stands, the rest of the record by
+/// serde: the record, places included, that the full reading gives, at a
+/// fraction of the cost. `None` for anything else, which serde reads
+/// whole (and words the errors of).
+fn plain_record(text: &str, line: usize) -> Option<Record> {
+    use crate::plain_json::{list_items, scan};
+    let scanned = scan(text)?;
+    // The places below are those `locate_moves` finds when the line is one
+    // line and no `"mv"` stands outside its moves.
+    if !scanned.whole
+        || memchr::memchr(b'\n', text.trim_end().as_bytes()).is_some()
+        || memchr::memmem::find(scanned.header.as_bytes(), b"\"mv\"").is_some()
+    {
+        return None;
+    }
+    let mut record: Record = serde_json::from_str(&scanned.header).ok()?;
+    // Columns count characters: bytes, on an ASCII line.
+    let ascii = text.is_ascii();
+    let (mut counted, mut chars) = (0, 0);
+    record.moves = scanned
+        .moves
+        .iter()
+        .map(|m| {
+            let column = if ascii {
+                m.mv_at
+            } else {
+                chars += text
+                    .get(counted..m.mv_at)
+                    .map_or(0, |run| run.chars().count());
+                counted = m.mv_at;
+                chars
+            };
+            let span = Span {
+                line,
+                column: column + 1,
+                len: m.mv.chars().count().max(1),
+            };
+            RecordMove {
+                player: m.player.into(),
+                mv: m.mv.into(),
+                written: m.written.map(Into::into),
+                checks: list_items(m.checks).map(String::from).collect(),
+                mates: list_items(m.mates).map(String::from).collect(),
+                origin: Origin {
+                    round: None,
+                    span: Some(span),
+                },
+                ..RecordMove::default()
+            }
+        })
+        .collect();
+    Some(record)
 }
 
 /// Writes the record as one line of JSON Lines (compact JSON and `\n`).
@@ -788,6 +861,133 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert_eq!(items[2].as_ref().ok(), Some(&r));
+    }
+
+    /// Every move's place, variations' included, in order.
+    fn spans(moves: &[RecordMove], out: &mut Vec<Option<Span>>) {
+        for m in moves {
+            out.push(m.origin.span);
+            for line in &m.variations {
+                spans(line, out);
+            }
+        }
+    }
+
+    /// When the scanner's path takes `line`, serde's gives the same record
+    /// with its moves in the same places. Returns whether it took it.
+    fn plain_agrees(line: &str, context: &str) -> bool {
+        let Some(plain) = plain_record(line, 7) else {
+            return false;
+        };
+        let full = record_by_serde(line.as_bytes(), 7);
+        assert_eq!(full.as_ref().ok(), Some(&plain), "{context}: {line}");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        spans(&plain.moves, &mut a);
+        if let Ok(full) = &full {
+            spans(&full.moves, &mut b);
+        }
+        assert_eq!(a, b, "{context}: the moves' places differ on {line}");
+        true
+    }
+
+    /// The scanner's path reads what serde reads, moves' places included,
+    /// on random games of every variant written as JSON Lines, on lines
+    /// changed in the ways that matter to it (names not in ASCII, a
+    /// player or move written `mv`, `"mv"` in a tag, white space, a key
+    /// out of order, comments and glyphs that it leaves to serde), and on
+    /// every JSON line of the data; it takes most plain lines.
+    #[test]
+    fn plain_lines_read_as_serde_reads_them() {
+        let mut rng = crate::rng::Rng::new(41);
+        let (mut lines, mut taken) = (0, 0);
+        for v in crate::variant::all() {
+            if v.support != crate::variant::Support::Playable || v.dice {
+                continue;
+            }
+            for n in 0..6 {
+                let game = crate::with_width!(v, B => crate::selfplay::game::<B>(v, &mut rng, 20 + 40 * n));
+                let Ok(record) = game else { continue };
+                let mut out = Vec::new();
+                if write_jsonl(&mut out, &record).is_err() {
+                    continue;
+                }
+                let line = String::from_utf8_lossy(&out).into_owned();
+                lines += 1;
+                if plain_agrees(&line, v.id) {
+                    taken += 1;
+                }
+                let first = record.moves.first().map_or("", |m| m.player.as_str());
+                let quoted = format!("\"player\":\"{first}\"");
+                for changed in [
+                    line.replace(&quoted, "\"player\":\"Wéiß ♔\""),
+                    line.replacen(&quoted, "\"player\":\"mv\"", 1),
+                    line.replacen("\"mv\":\"", "\"mv\":\"mv\",\"written\":\"", 1),
+                    line.replacen("\"written\":\"", "\"written\":\"mv", 1),
+                    line.replacen(
+                        "\"moves\":",
+                        "\"tags\":[{\"key\":\"mv\",\"value\":\"x\"}],\"moves\":",
+                        1,
+                    ),
+                    line.replacen("\"moves\":", "\"options\":{\"mv\":\"x\"},\"moves\":", 1),
+                    line.replace(",\"mv\":", " , \"mv\" : "),
+                    line.replacen("{\"player\":", "{\"mv\":\"?\",\"player\":", 1),
+                    line.replacen("{\"player\":", "{\"comments\":[\"a\"],\"player\":", 1),
+                    line.replacen("{\"player\":", "{\"nags\":[3],\"player\":", 1),
+                    line.replacen(
+                        "{\"player\":",
+                        "{\"checks\":[ \"a\" , \"é\"],\"mates\":[],\"player\":",
+                        1,
+                    ),
+                    line.replacen("{\"player\":", "{\"mates\":[\"x\",\"\\\"\"],\"player\":", 1),
+                    line.replacen(
+                        "{\"player\":",
+                        "{\"inferred\":false,\"variations\":[],\"player\":",
+                        1,
+                    ),
+                    line.replacen("\"mv\":\"", "\"mv\":\"\\u0041", 1),
+                    line.trim_end().to_string() + "\r\n",
+                    line.replacen("\"moves\":[", "\"moves\":\n[", 1),
+                ] {
+                    plain_agrees(&changed, &format!("{} changed", v.id));
+                }
+            }
+        }
+        assert!(
+            lines > 40 && taken == lines,
+            "{taken} of {lines} lines taken"
+        );
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = 0;
+        for dir in ["records", "tests/data"] {
+            let mut stack = vec![root.join(dir)];
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                    let path = entry.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else if path.extension().is_some_and(|e| e != "md") {
+                        // Each game of the file as a JSON line: records as
+                        // read, with their comments, glyphs and variations.
+                        let bytes = std::fs::read(&path).unwrap_or_default();
+                        let text = String::from_utf8_lossy(&bytes);
+                        for record in crate::input::games(&text, None).into_iter().flatten() {
+                            let mut out = Vec::new();
+                            if write_jsonl(&mut out, &record).is_ok() {
+                                files += 1;
+                                let line = String::from_utf8_lossy(&out);
+                                if plain_agrees(&line, &path.display().to_string()) {
+                                    taken += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            files > 100 && taken > lines + 20,
+            "{taken} of {files} data games taken"
+        );
     }
 
     #[test]

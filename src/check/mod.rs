@@ -55,10 +55,9 @@ use crate::split::{GameText, Splitter};
 use crate::variant::Variant;
 use crate::{Error, Game};
 
-mod plain_json;
 mod plain_pgn;
 
-use plain_json::PlainLine;
+use crate::plain_json::{self, PlainLine};
 use plain_pgn::PlainGame;
 
 /// One game of a text, checked.
@@ -174,7 +173,7 @@ fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
 /// must take it (which also words any error).
 fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let PlainLine { header, moves } = plain_json::scan(text)?;
+    let PlainLine { header, moves, .. } = plain_json::scan(text)?;
     let LightRecord {
         format,
         variant,
@@ -218,7 +217,7 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
 /// but its moves, which [`plain_json`] reads and leaves an empty list of.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LightRecord {
+pub(crate) struct LightRecord {
     #[serde(deserialize_with = "crate::record::format_version")]
     format: u32,
     variant: String,

@@ -10,29 +10,51 @@
 
 use crate::replay::command_at;
 
-/// One move of a plain record: its player (perhaps empty) and its move,
-/// as written in the line.
-pub(super) struct PlainMove<'a> {
+/// One move of a plain record: its player (perhaps empty), its move and
+/// the move as its source wrote it, as written in the line.
+pub(crate) struct PlainMove<'a> {
     /// The `player` value, empty when the move names none.
     pub player: &'a str,
     /// The `mv` value.
     pub mv: &'a str,
+    /// Where the `mv` value starts in the line (a byte offset).
+    pub mv_at: usize,
+    /// The `written` value, when the move has one.
+    pub written: Option<&'a str>,
+    /// The `checks` and `mates` lists as written (`["Black"]`; empty when
+    /// the move has none): strings without escapes, each between a pair
+    /// of quotes (see [`list_items`]).
+    pub checks: &'a str,
+    /// See `checks`.
+    pub mates: &'a str,
+}
+
+/// The strings of a list of plain strings the scanner read (`checks`,
+/// `mates`): no string holds a quote, so they stand between the first
+/// and second quote, the third and fourth, and so on.
+pub(crate) fn list_items(list: &str) -> impl Iterator<Item = &str> {
+    list.split('"').skip(1).step_by(2)
 }
 
 /// A line the scanner read: the record without its moves, and the moves.
-pub(super) struct PlainLine<'a> {
+pub(crate) struct PlainLine<'a> {
     /// The line with its `moves` list emptied (`[]`), for serde.
     pub header: String,
     /// The moves, in order.
     pub moves: Vec<PlainMove<'a>>,
+    /// Every move says no more than [`PlainMove`] holds (and that it is
+    /// not inferred and has no variation): the moves hold all that the
+    /// record's moves say.
+    pub whole: bool,
 }
 
 /// Reads `line` as one plain record; `None` when the full reader must.
-pub(super) fn scan(line: &str) -> Option<PlainLine<'_>> {
+pub(crate) fn scan(line: &str) -> Option<PlainLine<'_>> {
     let mut scanner = Scanner {
         text: line,
         bytes: line.as_bytes(),
         at: 0,
+        whole: true,
     };
     let mut moves = None;
     let mut list = None;
@@ -70,6 +92,7 @@ pub(super) fn scan(line: &str) -> Option<PlainLine<'_>> {
     Some(PlainLine {
         header,
         moves: moves?,
+        whole: scanner.whole,
     })
 }
 
@@ -157,6 +180,8 @@ struct Scanner<'a> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
+    /// No move read so far says more than [`PlainMove`] holds.
+    whole: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -256,16 +281,27 @@ impl<'a> Scanner<'a> {
         let rest = rest.get(player_len..)?.strip_prefix(MV)?;
         let mv_len = plain_string_end(rest)?;
         let mut rest = rest.get(mv_len..)?;
+        let mut written_len = None;
         if let Some(written) = rest.strip_prefix(WRITTEN) {
-            rest = written.get(plain_string_end(written)?..)?;
+            let len = plain_string_end(written)?;
+            rest = written.get(len..)?;
+            written_len = Some(len);
         }
         let rest = rest.strip_prefix(b"\"}")?;
         let player_at = self.at + PLAYER.len();
         let mv_at = player_at + player_len + MV.len();
+        let written_at = mv_at + mv_len + WRITTEN.len();
         self.at = self.bytes.len() - rest.len();
         Some(PlainMove {
             player: self.text.get(player_at..player_at + player_len)?,
             mv: self.text.get(mv_at..mv_at + mv_len)?,
+            mv_at,
+            written: match written_len {
+                Some(len) => Some(self.text.get(written_at..written_at + len)?),
+                None => None,
+            },
+            checks: "",
+            mates: "",
         })
     }
 
@@ -303,7 +339,8 @@ impl<'a> Scanner<'a> {
         }
         self.at = start;
         self.expect_byte(b'{')?;
-        let (mut player, mut mv) = ("", None);
+        let (mut player, mut mv, mut written) = ("", None, None);
+        let (mut checks, mut mates) = ("", "");
         let mut seen = [false; 10];
         loop {
             self.expect_byte(b'"')?;
@@ -315,15 +352,35 @@ impl<'a> Scanner<'a> {
             self.expect_byte(b':')?;
             match field {
                 Field::Player => player = self.plain_string()?,
-                Field::Mv => mv = Some(self.plain_string()?),
-                Field::Written => {
-                    self.plain_string()?;
+                Field::Mv => {
+                    let value = self.plain_string()?;
+                    // The closing quote is the last byte read.
+                    mv = Some((value, self.at - 1 - value.len()));
                 }
-                Field::Checks | Field::Mates | Field::Before => {
+                Field::Written => written = Some(self.plain_string()?),
+                Field::Checks | Field::Mates => {
+                    self.space();
+                    let start = self.at;
+                    self.list(|s| s.plain_string().map(|_| ()))?;
+                    let list = self.text.get(start..self.at)?;
+                    if field == Field::Checks {
+                        checks = list;
+                    } else {
+                        mates = list;
+                    }
+                }
+                Field::Before => {
+                    self.whole = false;
                     self.list(|s| s.plain_string().map(|_| ()))?;
                 }
-                Field::Nags => self.list(Self::nag)?,
-                Field::Comments => self.list(|s| (!s.comment()?).then_some(()))?,
+                Field::Nags => {
+                    self.whole = false;
+                    self.list(Self::nag)?;
+                }
+                Field::Comments => {
+                    self.whole = false;
+                    self.list(|s| (!s.comment()?).then_some(()))?;
+                }
                 // Only what a plain move says: not inferred, no variation.
                 Field::Inferred => self.literal(b"false")?,
                 Field::Variations => self.list(|_| None)?,
@@ -334,7 +391,15 @@ impl<'a> Scanner<'a> {
                 _ => return None,
             }
         }
-        Some(PlainMove { player, mv: mv? })
+        let (mv, mv_at) = mv?;
+        Some(PlainMove {
+            player,
+            mv,
+            mv_at,
+            written,
+            checks,
+            mates,
+        })
     }
 
     /// The literal `word` after white space.
@@ -458,7 +523,7 @@ mod tests {
         };
         // The scanner checks the moves; serde the rest, on the header:
         // the header reads exactly when the whole line does.
-        let header = serde_json::from_str::<super::super::LightRecord>(&scanned.header);
+        let header = serde_json::from_str::<crate::check::LightRecord>(&scanned.header);
         let record = crate::input::json_line(line.as_bytes(), 1);
         assert_eq!(
             header.is_ok(),
