@@ -49,8 +49,21 @@ pub(crate) struct PlainLine<'a> {
 }
 
 /// Reads `line` as one plain record; `None` when the full reader must.
+/// Each move's player and move only: its `written`, `checks` and `mates`
+/// are stepped over and left empty.
 pub(crate) fn scan(line: &str) -> Option<PlainLine<'_>> {
-    let mut scanner = Scanner {
+    scan_as::<false>(line)
+}
+
+/// Reads `line` as [`scan`] does, each move with all it holds.
+pub(crate) fn scan_whole(line: &str) -> Option<PlainLine<'_>> {
+    scan_as::<true>(line)
+}
+
+/// The scan, with the moves' other fields kept when `WHOLE` (a constant,
+/// so that the check, which needs none, pays nothing for them).
+fn scan_as<const WHOLE: bool>(line: &str) -> Option<PlainLine<'_>> {
+    let mut scanner = Scanner::<WHOLE> {
         text: line,
         bytes: line.as_bytes(),
         at: 0,
@@ -176,7 +189,7 @@ fn plain_string_end(bytes: &[u8]) -> Option<usize> {
         .map(|n| at + n)
 }
 
-struct Scanner<'a> {
+struct Scanner<'a, const WHOLE: bool> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
@@ -184,7 +197,7 @@ struct Scanner<'a> {
     whole: bool,
 }
 
-impl<'a> Scanner<'a> {
+impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
     /// Steps over JSON white space.
     fn space(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.at) {
@@ -297,8 +310,8 @@ impl<'a> Scanner<'a> {
             mv: self.text.get(mv_at..mv_at + mv_len)?,
             mv_at,
             written: match written_len {
-                Some(len) => Some(self.text.get(written_at..written_at + len)?),
-                None => None,
+                Some(len) if WHOLE => Some(self.text.get(written_at..written_at + len)?),
+                _ => None,
             },
             checks: "",
             mates: "",
@@ -357,16 +370,21 @@ impl<'a> Scanner<'a> {
                     // The closing quote is the last byte read.
                     mv = Some((value, self.at - 1 - value.len()));
                 }
-                Field::Written => written = Some(self.plain_string()?),
+                Field::Written => {
+                    let value = self.plain_string()?;
+                    written = WHOLE.then_some(value);
+                }
                 Field::Checks | Field::Mates => {
                     self.space();
                     let start = self.at;
                     self.list(|s| s.plain_string().map(|_| ()))?;
-                    let list = self.text.get(start..self.at)?;
-                    if field == Field::Checks {
-                        checks = list;
-                    } else {
-                        mates = list;
+                    if WHOLE {
+                        let list = self.text.get(start..self.at)?;
+                        if field == Field::Checks {
+                            checks = list;
+                        } else {
+                            mates = list;
+                        }
                     }
                 }
                 Field::Before => {

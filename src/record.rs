@@ -567,8 +567,8 @@ fn record_by_serde(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
 /// fraction of the cost. `None` for anything else, which serde reads
 /// whole (and words the errors of).
 fn plain_record(text: &str, line: usize) -> Option<Record> {
-    use crate::plain_json::{list_items, scan};
-    let scanned = scan(text)?;
+    use crate::plain_json::{list_items, scan_whole};
+    let scanned = scan_whole(text)?;
     // The places below are those `locate_moves` finds when the line is one
     // line and no `"mv"` stands outside its moves.
     if !scanned.whole
