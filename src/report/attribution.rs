@@ -61,7 +61,8 @@ pub fn mates<B: Bits>(trace: &Trace<B>) -> Vec<Mate> {
     let mut open: Vec<Option<usize>> = vec![None; v.players()];
     let mut out: Vec<Mate> = Vec::new();
     for (i, ply) in trace.plies.iter().enumerate() {
-        let here = MoveRef {
+        // Made only for a ply with an event (most have none): two strings.
+        let here = || MoveRef {
             round: ply.round,
             ply: i + 1,
             player: name(ply.seat),
@@ -75,7 +76,7 @@ pub fn mates<B: Bits>(trace: &Trace<B>) -> Vec<Mate> {
                     {
                         list.push(Check {
                             seat: who,
-                            at: here.clone(),
+                            at: here(),
                         });
                     }
                 }
@@ -99,7 +100,7 @@ pub fn mates<B: Bits>(trace: &Trace<B>) -> Vec<Mate> {
                         mated: name(*seat),
                         mating: last.map(|c| name(c.seat)),
                         mating_move: last.map(|c| c.at.clone()),
-                        at: here.clone(),
+                        at: here(),
                         checked_before: before,
                         released: None,
                     });
@@ -108,7 +109,7 @@ pub fn mates<B: Bits>(trace: &Trace<B>) -> Vec<Mate> {
                     if let Some(index) = open.get_mut(*seat).and_then(Option::take)
                         && let Some(mate) = out.get_mut(index)
                     {
-                        mate.released = Some(here.clone());
+                        mate.released = Some(here());
                     }
                     if let Some(list) = checks.get_mut(*seat) {
                         list.clear();
