@@ -92,10 +92,10 @@ impl<B: Bits> Position<B> {
         for kind in PIECES {
             for from in (self.by_kind[kind.index()] & free).squares() {
                 n += u64::from((self.reach(kind, from, occ) & targets).count());
+                if first && n > 0 {
+                    return Some(n);
+                }
             }
-        }
-        if first && n > 0 {
-            return Some(n);
         }
         n += self.count_free_pawns(me, pawns & free, capturable, &guard);
         if first && n > 0 {

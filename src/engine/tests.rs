@@ -216,6 +216,13 @@ fn counting_a_turn_agrees_with_listing_it_in_every_variant() {
             _ => None,
         };
         assert_eq!(pos.outcome(), over, "{v} in {}", at());
+        if listed == Turn::Moves {
+            assert!(
+                pos.has_legal_move_now(&mut MoveList::new()),
+                "{v} in {}",
+                at()
+            );
+        }
     }
     let mut rng = crate::selfplay::Rng::new(11);
     each_playable_variant(
