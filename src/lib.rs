@@ -70,3 +70,30 @@ macro_rules! with_width {
         }
     };
 }
+
+/// The project's own real files, `records/` and `tests/data/` walked (in
+/// a fixed order), for the unit tests that read every one of them.
+#[cfg(test)]
+pub(crate) fn data_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("records"), &mut files);
+    walk(&root.join("tests/data"), &mut files);
+    files
+}

@@ -956,30 +956,22 @@ mod tests {
             lines > 40 && taken == lines,
             "{taken} of {lines} lines taken"
         );
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = 0;
-        for dir in ["records", "tests/data"] {
-            let mut stack = vec![root.join(dir)];
-            while let Some(dir) = stack.pop() {
-                for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-                    let path = entry.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|e| e != "md") {
-                        // Each game of the file as a JSON line: records as
-                        // read, with their comments, glyphs and variations.
-                        let bytes = std::fs::read(&path).unwrap_or_default();
-                        let text = String::from_utf8_lossy(&bytes);
-                        for record in crate::input::games(&text, None).into_iter().flatten() {
-                            let mut out = Vec::new();
-                            if write_jsonl(&mut out, &record).is_ok() {
-                                files += 1;
-                                let line = String::from_utf8_lossy(&out);
-                                if plain_agrees(&line, &path.display().to_string()) {
-                                    taken += 1;
-                                }
-                            }
-                        }
+        for path in crate::data_files() {
+            if path.extension().is_some_and(|e| e == "md") {
+                continue;
+            }
+            // Each game of the file as a JSON line: records as read, with
+            // their comments, glyphs and variations.
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let text = String::from_utf8_lossy(&bytes);
+            for record in crate::input::games(&text, None).into_iter().flatten() {
+                let mut out = Vec::new();
+                if write_jsonl(&mut out, &record).is_ok() {
+                    files += 1;
+                    let line = String::from_utf8_lossy(&out);
+                    if plain_agrees(&line, &path.display().to_string()) {
+                        taken += 1;
                     }
                 }
             }

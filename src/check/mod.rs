@@ -618,20 +618,9 @@ mod tests {
 
     #[test]
     fn real_files_are_checked_alike_both_ways() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    walk(&path, out);
-                } else if path.extension().is_some_and(|e| e == "pgn" || e == "pgn4") {
-                    out.push(path);
-                }
-            }
-        }
-        let mut files = Vec::new();
-        walk(&root.join("records"), &mut files);
-        walk(&root.join("tests/data"), &mut files);
+        let files = crate::data_files()
+            .into_iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "pgn" || e == "pgn4"));
         let (mut games, mut direct) = (0, 0);
         for path in files {
             let Ok(bytes) = std::fs::read(&path) else {
@@ -649,20 +638,9 @@ mod tests {
 
     #[test]
     fn the_front_door_checks_what_read_str_and_validate_find() {
-        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    walk(&path, out);
-                } else if !path.extension().is_some_and(|e| e == "md" || e == "bin") {
-                    out.push(path);
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        walk(&root.join("records"), &mut files);
-        walk(&root.join("tests/data"), &mut files);
+        let files = crate::data_files()
+            .into_iter()
+            .filter(|path| !path.extension().is_some_and(|e| e == "md" || e == "bin"));
         let mut games = 0;
         for path in files {
             let Ok(bytes) = std::fs::read(&path) else {

@@ -470,21 +470,11 @@ mod tests {
     /// reader reads alike.
     #[test]
     fn the_scanner_agrees_with_the_reader_on_real_and_broken_texts() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut texts = Vec::new();
-        for dir in ["records", "tests/data"] {
-            let mut stack = vec![root.join(dir)];
-            while let Some(dir) = stack.pop() {
-                for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-                    let path = entry.path();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if path.extension().is_some_and(|e| e == "pgn" || e == "pgn4") {
-                        texts.push(std::fs::read(&path).unwrap_or_default());
-                    }
-                }
-            }
-        }
+        let texts: Vec<Vec<u8>> = crate::data_files()
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "pgn" || e == "pgn4"))
+            .map(|path| std::fs::read(path).unwrap_or_default())
+            .collect();
         let pieces: &[&[u8]] = &[
             b"\n",
             b"\r\n",
