@@ -1,12 +1,17 @@
 //! A byte scanner for JSON Lines records laid out plainly: what
 //! roundtable and most programs write. It walks a record's line once,
-//! takes each move's player and move as slices of the line, and hands the
+//! takes each move's player and move (and, for the full reader, the move
+//! as written, its checks and mates) as slices of the line, and hands the
 //! rest of the record (its header, with an empty list of moves) to serde,
-//! which reads it as the full reader does. A move holding anything the
-//! plain replay must not pass over (an inferred move, dice, variations, a
-//! comment that gives the replay a command), a string with an escape the
-//! scanner does not read, a key it does not know, or anything that is not
-//! JSON makes it decline: the line is then read in full.
+//! which reads it as the full reader does. Two readers use it: the direct
+//! check of `validate` ([`crate::check`]) and the full reader of JSON
+//! Lines ([`crate::record::from_json_line`]), which makes a record's moves
+//! from the slices when they say no more than the scanner keeps. A move
+//! holding anything the plain replay must not pass over (an inferred move,
+//! dice, variations, a comment that gives the replay a command), a string
+//! with an escape the scanner does not read, a key it does not know, or
+//! anything that is not JSON makes it decline: the line is then read in
+//! full by serde.
 
 use crate::replay::command_at;
 

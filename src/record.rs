@@ -534,8 +534,6 @@ pub(crate) fn fold_list<'de, D: Deserializer<'de>, T: Deserialize<'de>, A>(
 /// Reads the record on line `line` (from 1) of a JSON Lines stream: errors
 /// name that line.
 pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
-    // One UTF-8 check of the whole line is faster than serde_json's check
-    // of each string; a line that is not UTF-8 gets serde_json's error.
     if let Ok(text) = std::str::from_utf8(bytes)
         && let Some(record) = plain_record(text, line)
     {
@@ -547,6 +545,8 @@ pub fn from_json_line(bytes: &[u8], line: usize) -> Result<Record, RecordError> 
 /// The record on a JSON line read by serde, whatever it holds, with its
 /// moves placed by `locate_moves`.
 fn record_by_serde(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
+    // One UTF-8 check of the whole line is faster than serde_json's check
+    // of each string; a line that is not UTF-8 gets serde_json's error.
     let error = |e: serde_json::Error| RecordError::from_serde(&e, line.saturating_sub(1));
     let record = with_room_for_moves(bytes, || match std::str::from_utf8(bytes) {
         Ok(text) => serde_json::from_str(text).map(|mut record: Record| {
@@ -559,8 +559,9 @@ fn record_by_serde(bytes: &[u8], line: usize) -> Result<Record, RecordError> {
 }
 
 /// The record on the JSON line `text` (line `line`) when its moves are
-/// plain (a player, a move, the move as written, nothing more: what
-/// roundtable writes for a game without comments or variations), read by
+/// plain (a player, a move, the move as written, checks and mates, nothing
+/// more: what roundtable writes for a game without comments or
+/// variations), read by
 /// the byte scanner of [`crate::plain_json`] with each move made straight
 /// from its slices and placed where it stands, the rest of the record by
 /// serde: the record, places included, that the full reading gives, at a
