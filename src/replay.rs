@@ -1139,16 +1139,6 @@ impl<B: Bits> Replayer<'_, B> {
                     .take_while(|p| p.described == Described::Unspecified)
                     .count();
                 let next = plies.get(i + run);
-                if run > MAX_UNSPECIFIED_RUN {
-                    return Err(self.error(
-                        &plies[i],
-                        ErrorKind::NoInference,
-                        format!(
-                            "{run} unspecified turns in a row; the search fills at most {MAX_UNSPECIFIED_RUN}"
-                        ),
-                        Vec::new(),
-                    ));
-                }
                 let chosen = self.fill_run(&pos, &ids, &plies[i..i + run], next)?;
                 for (ply, mv) in plies[i..i + run].iter().zip(chosen) {
                     self.check_not_drawn(ply)?;
@@ -1747,7 +1737,10 @@ impl<B: Bits> Replayer<'_, B> {
 
     /// The moves of a run of unspecified turns, searched for quietly within
     /// [`SEARCH_BUDGET`] positions; when none lets `next` resolve, the
-    /// error, saying whether the search ran out of positions.
+    /// error, saying whether the search ran out of positions. A run longer
+    /// than [`MAX_UNSPECIFIED_RUN`] is refused before any search, by the
+    /// replay and the look-ahead alike: the search goes a turn deeper on
+    /// the stack for each turn of the run.
     fn fill_run(
         &self,
         pos: &Position<B>,
@@ -1755,6 +1748,19 @@ impl<B: Bits> Replayer<'_, B> {
         run: &[PlyInput],
         next: Option<&PlyInput>,
     ) -> Result<Vec<Move>, Box<ReplayError>> {
+        if let Some(first) = run.first()
+            && run.len() > MAX_UNSPECIFIED_RUN
+        {
+            return Err(self.error(
+                first,
+                ErrorKind::NoInference,
+                format!(
+                    "{} unspecified turns in a row; the search fills at most {MAX_UNSPECIFIED_RUN}",
+                    run.len()
+                ),
+                Vec::new(),
+            ));
+        }
         let budget = std::cell::Cell::new(SEARCH_BUDGET);
         crate::resolve::quietly(|| self.infer(pos, ids, run, next, &budget)).ok_or_else(|| {
             let exhausted = budget.get() == 0;

@@ -164,3 +164,46 @@ fn a_hopeless_run_of_unspecified_turns_ends_with_an_error_not_a_hang() {
             "no choice of moves for the unspecified turns lets the record go on within the 5000 positions the search tries",
         ));
 }
+
+#[test]
+fn a_long_run_of_unspecified_turns_after_an_ambiguous_move_is_refused_not_a_crash() {
+    // `P-N4` fits two pawns of the 1892 board, so the replay looks ahead
+    // past it, and the look-ahead meets 6,000 unspecified turns: it refuses
+    // them as the replay does (the search would go a turn deeper on the
+    // stack for each), where it once overflowed the stack. Found by
+    // building on a fuzzer's round table (session 12).
+    let mut text = String::from(
+        "[Variant \"verney-1892\"]\n\n     White      Black      Yellow      Red\n 1   P-K3       P-K4       P-K3        P-K3\n 2   P-N4       Q-N4       Q-N4        N-B3\n",
+    );
+    for round in 3..1503 {
+        text.push_str(&format!(
+            " {round}   Any move.  Any move.  Any move.   Any move.\n"
+        ));
+    }
+    text.push_str(" 1503   Q-K4\n");
+    let dir = std::env::temp_dir().join(format!("roundtable-long-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("long-run.txt");
+    std::fs::write(&path, text).expect("write");
+    for command in ["validate", "replay"] {
+        roundtable()
+            .args([command, path.to_str().expect("path")])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "6000 unspecified turns in a row; the search fills at most 64",
+            ));
+    }
+    // The library refuses it on a test thread's smaller stack too.
+    let records = roundtable::read_str(&std::fs::read_to_string(&path).expect("read"));
+    let record = records
+        .into_iter()
+        .next()
+        .expect("a game")
+        .expect("it reads");
+    let error = roundtable::Game::validate(&record).expect_err("refused");
+    assert!(
+        error.to_string().contains("unspecified turns in a row"),
+        "{error}"
+    );
+}
