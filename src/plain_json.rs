@@ -548,7 +548,7 @@ mod tests {
         };
         // The scanner checks the moves; serde the rest, on the header:
         // the header reads exactly when the whole line does.
-        let header = serde_json::from_str::<crate::check::LightRecord>(&scanned.header);
+        let header = serde_json::from_str::<crate::Record>(&scanned.header);
         let record = crate::input::json_line(line.as_bytes(), 1);
         assert_eq!(
             header.is_ok(),

@@ -38,17 +38,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
-
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
 use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games};
 use crate::notation::algebraic::{Token, parse_token};
 use crate::notation::pgn::trimmed;
 use crate::notation::start_or_setup;
-use crate::record::{GameResult, MoveNotation, Record, Span, Tag, Warnings, last_move_place};
+use crate::record::{MoveNotation, Record, Span, last_move_place};
 use crate::replay::{Validated, applies_option, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
@@ -174,31 +170,9 @@ fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
 fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     let text = std::str::from_utf8(bytes).ok()?;
     let PlainLine { header, moves, .. } = plain_json::scan(text)?;
-    let LightRecord {
-        format,
-        variant,
-        options,
-        tags,
-        comments,
-        notation,
-        start,
-        result,
-        escapes,
-        ..
-    } = serde_json::from_str(&header).ok()?;
-    let header = Record {
-        format,
-        variant,
-        options,
-        tags,
-        comments,
-        notation,
-        start,
-        moves: Vec::new(),
-        result,
-        escapes,
-        warnings: Warnings::default(),
-    };
+    // The header's list of moves is empty: serde reads the rest of the
+    // record as the full reader does.
+    let header: Record = serde_json::from_str(&header).ok()?;
     let variant = crate::replay::variant_of(&header).ok()?;
     let plies = moves.iter().map(|m| Written {
         text: trimmed(m.mv),
@@ -210,34 +184,6 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
         record: header,
         found,
     })
-}
-
-/// A record as JSON Lines hold it, with the fields of [`Record`] and
-/// their types (so that it reads exactly the lines the full reader reads)
-/// but its moves, which [`plain_json`] reads and leaves an empty list of.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LightRecord {
-    #[serde(deserialize_with = "crate::record::format_version")]
-    format: u32,
-    variant: String,
-    #[serde(default)]
-    options: BTreeMap<String, String>,
-    #[serde(default)]
-    tags: Vec<Tag>,
-    #[serde(default)]
-    comments: Vec<String>,
-    #[serde(default)]
-    notation: MoveNotation,
-    #[serde(default)]
-    start: Option<String>,
-    /// Always empty: the scanner took the moves out.
-    #[serde(rename = "moves")]
-    _moves: Vec<serde::de::IgnoredAny>,
-    #[serde(default)]
-    result: Option<GameResult>,
-    #[serde(default)]
-    escapes: Vec<String>,
 }
 
 /// One written ply: its text, and the player the record names as it is
