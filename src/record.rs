@@ -656,10 +656,9 @@ impl<R: BufRead> Iterator for JsonLinesReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
-            self.buf.clear();
-            match self.input.read_until(b'\n', &mut self.buf) {
-                Ok(0) => self.done = true,
-                Ok(_) => {
+            match crate::split::read_line(&mut self.input, &mut self.buf) {
+                Ok(false) => self.done = true,
+                Ok(true) => {
                     self.line += 1;
                     let mut bytes = self.buf.as_slice();
                     if self.line == 1 {
@@ -670,7 +669,6 @@ impl<R: BufRead> Iterator for JsonLinesReader<R> {
                     }
                     return Some(from_json_line(bytes, self.line));
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(source) => {
                     self.done = true;
                     return Some(Err(RecordError::Io {

@@ -177,34 +177,12 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// Reads the next line into `self.line`; `Ok(false)` at the end.
-    /// The line's end is looked for with `memchr` in the reader's buffer,
-    /// many bytes a step: a JSON Lines record is one line of kilobytes.
     fn read_line(&mut self) -> std::io::Result<bool> {
-        self.line.clear();
-        loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buffer.is_empty() {
-                break;
-            }
-            let (taken, ended) = match memchr::memchr(b'\n', buffer) {
-                Some(at) => (at + 1, true),
-                None => (buffer.len(), false),
-            };
-            self.line.extend_from_slice(&buffer[..taken]);
-            self.input.consume(taken);
-            if ended {
-                break;
-            }
+        let read = read_line(&mut self.input, &mut self.line)?;
+        if read {
+            self.line_no += 1;
         }
-        if self.line.is_empty() {
-            return Ok(false);
-        }
-        self.line_no += 1;
-        Ok(true)
+        Ok(read)
     }
 
     /// The next piece of a PGN stream.
@@ -286,6 +264,35 @@ impl<R: BufRead> Splitter<R> {
         self.input.read_to_end(&mut self.text)?;
         Ok(self.rest())
     }
+}
+
+/// Reads the next line of `input`, its `\n` included, into `line` (emptied
+/// first); `Ok(false)` at the end. The line's end is looked for with
+/// `memchr` in the reader's buffer, many bytes a step: a JSON Lines record
+/// is one line of kilobytes. The one line reader of the stream readers
+/// (this module's, the PGN reader's and [`crate::record::JsonLinesReader`]).
+pub(crate) fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    line.clear();
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        let (taken, ended) = match memchr::memchr(b'\n', buffer) {
+            Some(at) => (at + 1, true),
+            None => (buffer.len(), false),
+        };
+        line.extend_from_slice(&buffer[..taken]);
+        input.consume(taken);
+        if ended {
+            break;
+        }
+    }
+    Ok(!line.is_empty())
 }
 
 impl<R: BufRead> Iterator for Splitter<R> {

@@ -503,8 +503,7 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Reads and decodes the next line. `Ok(false)` at the end of input.
     fn read_line(&mut self) -> std::io::Result<bool> {
-        self.buf.clear();
-        if self.input.read_until(b'\n', &mut self.buf)? == 0 {
+        if !crate::split::read_line(&mut self.input, &mut self.buf)? {
             return Ok(false);
         }
         self.line_no += 1;
