@@ -947,6 +947,14 @@ fn sorted_moves<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<String> {
     v
 }
 
+/// The moves of `list` in the plain text order of their long algebraic:
+/// the order in which the search for unspecified turns tries them.
+fn in_text_order<B: Bits>(pos: &Position<B>, list: &MoveList) -> Vec<Move> {
+    let mut options: Vec<(String, Move)> = list.iter().map(|m| (long::write(pos, m), m)).collect();
+    options.sort();
+    options.into_iter().map(|(_, mv)| mv).collect()
+}
+
 impl<B: Bits> Replayer<'_, B> {
     fn run(&self, start: Position<B>) -> Result<Trace<B>, Box<ReplayError>> {
         let (trace, end) = self.line(start, &Identities::new(&start))?;
@@ -1702,10 +1710,7 @@ impl<B: Bits> Replayer<'_, B> {
         for _ in run {
             let mut list = MoveList::new();
             pos.turn_moves(&mut list);
-            let mut options: Vec<(String, Move)> =
-                list.iter().map(|m| (long::write(&pos, m), m)).collect();
-            options.sort();
-            let Some(&(_, mv)) = options.first() else {
+            let Some(&mv) = in_text_order(&pos, &list).first() else {
                 break;
             };
             ids.follow(&pos, mv);
@@ -1794,10 +1799,7 @@ impl<B: Bits> Replayer<'_, B> {
         if let Turn::Over(_) = pos.turn_moves(&mut list) {
             return None;
         }
-        let mut options: Vec<(String, Move)> =
-            list.iter().map(|m| (long::write(pos, m), m)).collect();
-        options.sort();
-        for (_, mv) in options {
+        for mv in in_text_order(pos, &list) {
             let mut next_ids = ids.clone();
             next_ids.follow(pos, mv);
             if let Some(mut chosen) = self.infer(&pos.after(mv), &next_ids, rest, next, budget) {
