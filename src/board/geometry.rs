@@ -1,6 +1,6 @@
 //! Precomputed tables of a board shape: rays, leaps, pawn steps, lines.
 
-use super::magic::Magics;
+use super::magic::{Magics, PLAIN};
 use super::{Bits, Dir, Shape, Square};
 
 const NO_SQUARE: u16 = u16::MAX;
@@ -67,7 +67,7 @@ pub struct Geometry<B: Bits> {
     /// `step_by[dir]`: how far a square's index moves one step along `dir`.
     step_by: [isize; 8],
     /// Rook and bishop attacks by lookup, on the plain 8x8 board at 64 bits.
-    magics: Option<Box<Magics>>,
+    pub(super) magics: Option<&'static Magics>,
 }
 
 /// Index of an orthogonal direction among the four pawn directions.
@@ -85,14 +85,7 @@ impl<B: Bits> Geometry<B> {
     pub fn new(shape: Shape) -> Self {
         let mut geometry = Self::new_without_magics(shape);
         if B::CAPACITY == 64 && shape.width == 8 && shape.height == 8 && shape.holes.is_empty() {
-            // Filled from the rays and slides, before the lookups serve.
-            let g = &geometry;
-            let magics = Magics::new(
-                &|sq, d| g.ray(sq, d).low_u64(),
-                &|sq, occ| g.rook_attacks(sq, B::from_low_u64(occ)).low_u64(),
-                &|sq, occ| g.bishop_attacks(sq, B::from_low_u64(occ)).low_u64(),
-            );
-            geometry.magics = magics.map(Box::new);
+            geometry.magics = Some(&PLAIN);
         }
         geometry
     }

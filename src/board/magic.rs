@@ -4,14 +4,19 @@
 //! For each square and slider, the men that can block it (its rays without
 //! their last square) are multiplied by a constant that packs every
 //! arrangement of them into a distinct small index; the index selects the
-//! attacks, precomputed from the rays. The constants below were found by
-//! this module's own search (`find_magics`, an ignored test that prints
-//! them); `magics_give_the_rays_attacks` proves every one of them.
+//! attacks. The compiler fills the table (`PLAIN`), so that no run pays
+//! for it at start-up (building it took about 10 million instructions,
+//! 3 ms, a third of a one-game `validate`), and refuses to build the crate
+//! if a constant sends two arrangements with different attacks to one
+//! slot. The constants were found by this module's own search
+//! (`find_magics`, an ignored test that prints them);
+//! `magics_give_the_rays_attacks` holds the table to the board geometry's
+//! own rays for every arrangement.
 
-use super::{Dir, Square};
+use super::Square;
 
 /// Where one square's attacks of one slider live in the table.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Entry {
     /// The squares whose men can block: the rays without their last square.
     mask: u64,
@@ -23,55 +28,41 @@ struct Entry {
 }
 
 impl Entry {
+    const EMPTY: Entry = Entry {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    };
+
     #[inline]
-    fn index(&self, occupied: u64) -> usize {
+    const fn index(&self, occupied: u64) -> usize {
         self.offset + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
     }
 }
 
 /// The rook's and the bishop's attacks of every square of an 8x8 board.
-#[derive(Debug)]
 pub(crate) struct Magics {
     rook: [Entry; 64],
     bishop: [Entry; 64],
-    table: Vec<u64>,
+    table: [u64; TABLE_LEN],
 }
 
-/// One slider's rays from each square of the 8x8 board, one per direction
-/// it moves in: the squares from the square outwards, up to the edge.
-type Rays = [[u64; 4]; 64];
+impl std::fmt::Debug for Magics {
+    // The table's 107,648 numbers say nothing to a reader.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Magics")
+            .field("table_len", &TABLE_LEN)
+            .finish_non_exhaustive()
+    }
+}
 
-/// A slider's attacks from a square with men on the given squares, as the
-/// board's rays give them (the slow way).
-pub(crate) type Attacks<'a> = &'a dyn Fn(Square, u64) -> u64;
+/// The plain 8x8 board's tables, computed by the compiler (a few seconds
+/// of its time, which its long-running lint would stop).
+#[allow(long_running_const_eval)]
+pub(crate) static PLAIN: Magics = plain();
 
 impl Magics {
-    /// The tables of the 8x8 board whose rays `ray` gives (from a square,
-    /// along a direction), filled with the attacks `rook` and `bishop`
-    /// give. `None` if a constant does not fit (the board is then served by
-    /// its rays).
-    pub(crate) fn new(
-        ray: &dyn Fn(Square, Dir) -> u64,
-        rook: Attacks,
-        bishop: Attacks,
-    ) -> Option<Magics> {
-        let rays_of = |dirs: [Dir; 4]| -> Rays {
-            let mut rays = [[0u64; 4]; 64];
-            for (sq, r) in rays.iter_mut().enumerate() {
-                *r = dirs.map(|d| ray(sq, d));
-            }
-            rays
-        };
-        let mut table = Vec::new();
-        let rook = entries(&rays_of(Dir::ORTHOGONAL), rook, &ROOK_MAGICS, &mut table)?;
-        let bishop = entries(&rays_of(Dir::DIAGONAL), bishop, &BISHOP_MAGICS, &mut table)?;
-        Some(Magics {
-            rook,
-            bishop,
-            table,
-        })
-    }
-
     /// The squares a rook on `sq` attacks with `occupied` in the way.
     #[inline]
     pub(crate) fn rook(&self, sq: Square, occupied: u64) -> u64 {
@@ -85,67 +76,168 @@ impl Magics {
     }
 }
 
-/// Whether each ray of `sq` runs towards higher squares.
-fn ascending(sq: Square, rays: &[u64; 4]) -> [bool; 4] {
-    rays.map(|ray| ray & ((1u64 << sq) - 1) == 0)
+/// A slider's four directions as (file, rank) steps; square a1 is 0, b1 1,
+/// a2 8, as on the board geometry's 8x8 board.
+type Steps = [(i32, i32); 4];
+const ROOK_STEPS: Steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const BISHOP_STEPS: Steps = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// The square one step from `sq`, if the step stays on the board.
+const fn step(sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
+    let (file, rank) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+    if file < 0 || file >= 8 || rank < 0 || rank >= 8 {
+        None
+    } else {
+        Some((rank * 8 + file) as usize)
+    }
+}
+
+/// A slider's rays: from each square, along each of its steps, the
+/// squares up to the edge.
+type Rays = [[u64; 4]; 64];
+
+const fn rays(steps: &Steps) -> Rays {
+    let mut rays = [[0; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < steps.len() {
+            let mut at = sq;
+            while let Some(next) = step(at, steps[d]) {
+                rays[sq][d] |= 1 << next;
+                at = next;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// The squares a slider on `sq` attacks with men on `occupied`: each ray up
+/// to and including its first man, the rest of the ray cut off by that
+/// man's own ray (the slow way, that fills the table).
+const fn slide(sq: usize, steps: &Steps, rays: &Rays, occupied: u64) -> u64 {
+    let mut attacks = 0;
+    let mut d = 0;
+    while d < steps.len() {
+        let ray = rays[sq][d];
+        let men = ray & occupied;
+        attacks |= if men == 0 {
+            ray
+        } else {
+            // Along a step to higher squares the nearest man is the lowest.
+            let (df, dr) = steps[d];
+            let nearest = if dr > 0 || (dr == 0 && df > 0) {
+                men.trailing_zeros()
+            } else {
+                63 - men.leading_zeros()
+            };
+            ray ^ rays[nearest as usize][d]
+        };
+        d += 1;
+    }
+    attacks
 }
 
 /// The squares whose men can block a slider on `sq`: each ray without its
 /// farthest square (a man there is attacked whether or not it stands).
-fn mask_of(sq: Square, rays: &[u64; 4]) -> u64 {
-    rays.iter()
-        .zip(ascending(sq, rays))
-        .map(|(&ray, up)| match (ray, up) {
-            (0, _) => 0,
-            (_, true) => ray & !(1u64 << (63 - ray.leading_zeros())),
-            (_, false) => ray & (ray - 1),
-        })
-        .fold(0, |acc, m| acc | m)
+const fn blockers(sq: usize, steps: &Steps) -> u64 {
+    let mut mask = 0;
+    let mut d = 0;
+    while d < steps.len() {
+        let mut at = sq;
+        while let Some(next) = step(at, steps[d]) {
+            if step(next, steps[d]).is_some() {
+                mask |= 1 << next;
+            }
+            at = next;
+        }
+        d += 1;
+    }
+    mask
 }
 
-/// Every arrangement of men on `mask` (each subset once, the empty one first).
-fn subsets(mask: u64) -> impl Iterator<Item = u64> {
-    let mut next = Some(0u64);
-    std::iter::from_fn(move || {
-        let subset = next?;
-        let following = subset.wrapping_sub(mask) & mask;
-        next = (following != 0).then_some(following);
-        Some(subset)
-    })
+/// The slots a slider's squares need: one per arrangement of blockers.
+const fn slots(steps: &Steps) -> usize {
+    let mut total = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        total += 1 << blockers(sq, steps).count_ones();
+        sq += 1;
+    }
+    total
 }
 
-/// The entries of one slider with `magics`, their attacks appended to
-/// `table`; `None` when two arrangements with different attacks share a slot.
-fn entries(
-    rays: &Rays,
-    attacks_of: Attacks,
+/// The rook's slots, then the bishop's.
+const TABLE_LEN: usize = slots(&ROOK_STEPS) + slots(&BISHOP_STEPS);
+
+/// Fills one slider's entries and its part of the table from slot
+/// `offset` on; returns the first slot after it.
+const fn fill(
+    table: &mut [u64; TABLE_LEN],
+    entries: &mut [Entry; 64],
+    steps: &Steps,
     magics: &[u64; 64],
-    table: &mut Vec<u64>,
-) -> Option<[Entry; 64]> {
-    let mut out = [Entry::default(); 64];
-    for sq in 0..64 {
-        let mask = mask_of(sq, &rays[sq]);
+    mut offset: usize,
+) -> usize {
+    let rays = rays(steps);
+    let mut sq = 0;
+    while sq < 64 {
+        let mask = blockers(sq, steps);
         let entry = Entry {
             mask,
             magic: magics[sq],
             shift: 64 - mask.count_ones(),
-            offset: table.len(),
+            offset,
         };
-        let size = 1usize << mask.count_ones();
-        table.resize(table.len() + size, 0);
-        let mut filled = vec![false; size];
-        for subset in subsets(mask) {
-            let attacks = attacks_of(sq, subset);
-            let slot = entry.index(subset) - entry.offset;
-            if filled[slot] && table[entry.offset + slot] != attacks {
-                return None;
+        // Every arrangement of men on the mask, the empty one first (each
+        // subset once: the carry runs through the mask's squares only).
+        let mut subset = 0u64;
+        loop {
+            let attacks = slide(sq, steps, &rays, subset);
+            let slot = entry.index(subset);
+            // A slider always attacks a square, so 0 marks a free slot.
+            assert!(
+                table[slot] == 0 || table[slot] == attacks,
+                "a magic constant sends two arrangements with different attacks to one slot"
+            );
+            table[slot] = attacks;
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
             }
-            filled[slot] = true;
-            table[entry.offset + slot] = attacks;
         }
-        out[sq] = entry;
+        entries[sq] = entry;
+        offset += 1 << mask.count_ones();
+        sq += 1;
     }
-    Some(out)
+    offset
+}
+
+/// Both sliders' tables of the 8x8 board.
+const fn plain() -> Magics {
+    let mut magics = Magics {
+        rook: [Entry::EMPTY; 64],
+        bishop: [Entry::EMPTY; 64],
+        table: [0; TABLE_LEN],
+    };
+    let rook_end = fill(
+        &mut magics.table,
+        &mut magics.rook,
+        &ROOK_STEPS,
+        &ROOK_MAGICS,
+        0,
+    );
+    let end = fill(
+        &mut magics.table,
+        &mut magics.bishop,
+        &BISHOP_STEPS,
+        &BISHOP_MAGICS,
+        rook_end,
+    );
+    assert!(end == TABLE_LEN);
+    magics
 }
 
 /// The rooks' constants, square a1 first.
@@ -289,24 +381,24 @@ mod tests {
     use super::*;
     use crate::board::{Geometry, Shape};
 
-    /// The plain 8x8 board served by its rays.
-    fn board() -> Geometry<u64> {
-        Geometry::<u64>::new_without_magics(Shape::CHESS)
-    }
-
-    /// The tables from `g`'s rays and slides.
-    fn magics_of(g: &Geometry<u64>) -> Option<Magics> {
-        Magics::new(
-            &|sq, d| g.ray(sq, d),
-            &|sq, occ| g.rook_attacks(sq, occ),
-            &|sq, occ| g.bishop_attacks(sq, occ),
-        )
+    /// Every arrangement of men on `mask` (each subset once, the empty one first).
+    fn subsets(mask: u64) -> impl Iterator<Item = u64> {
+        let mut next = Some(0u64);
+        std::iter::from_fn(move || {
+            let subset = next?;
+            let following = subset.wrapping_sub(mask) & mask;
+            next = (following != 0).then_some(following);
+            Some(subset)
+        })
     }
 
     /// A constant for `sq` that packs every arrangement without a clash.
-    fn search(sq: Square, rays: [u64; 4], attacks: Attacks, rng: &mut crate::rng::Rng) -> u64 {
-        let mask = mask_of(sq, &rays);
-        let arrangements: Vec<(u64, u64)> = subsets(mask).map(|s| (s, attacks(sq, s))).collect();
+    fn search(sq: Square, steps: &Steps, rng: &mut crate::rng::Rng) -> u64 {
+        let mask = blockers(sq, steps);
+        let rays = rays(steps);
+        let arrangements: Vec<(u64, u64)> = subsets(mask)
+            .map(|s| (s, slide(sq, steps, &rays, s)))
+            .collect();
         let bits = mask.count_ones();
         let mut slots = vec![(0u32, 0u64); 1 << bits];
         for attempt in 1u32.. {
@@ -333,36 +425,54 @@ mod tests {
     #[test]
     #[ignore]
     fn find_magics() {
-        let g = board();
         let mut rng = crate::rng::Rng::new(2026);
-        let rook = |sq, occ| g.rook_attacks(sq, occ);
-        let bishop = |sq, occ| g.bishop_attacks(sq, occ);
-        for (name, dirs, attacks) in [
-            ("ROOK", Dir::ORTHOGONAL, &rook as Attacks),
-            ("BISHOP", Dir::DIAGONAL, &bishop as Attacks),
-        ] {
+        for (name, steps) in [("ROOK", &ROOK_STEPS), ("BISHOP", &BISHOP_STEPS)] {
             println!("const {name}_MAGICS: [u64; 64] = [");
             for sq in 0..64 {
-                let rays = dirs.map(|d| g.ray(sq, d));
-                println!("    {:#018x},", search(sq, rays, attacks, &mut rng));
+                println!("    {:#018x},", search(sq, steps, &mut rng));
             }
             println!("];");
         }
     }
 
-    /// Every constant packs every arrangement of blockers of its square, and
-    /// the lookup gives the rays' attacks for random boards.
+    /// The compiled table gives the board geometry's own ray attacks (an
+    /// independent walk of the rays) for every arrangement of every
+    /// square's blockers, and for random boards with men beyond them.
     #[test]
     fn magics_give_the_rays_attacks() {
-        let g = board();
-        let magics = magics_of(&g).expect("every constant fits");
+        let g = Geometry::<u64>::new_without_magics(Shape::CHESS);
+        for sq in 0..64 {
+            for (steps, lookup) in [
+                (&ROOK_STEPS, Magics::rook as fn(&Magics, Square, u64) -> u64),
+                (&BISHOP_STEPS, Magics::bishop),
+            ] {
+                for occupied in subsets(blockers(sq, steps)) {
+                    let rays = if std::ptr::eq(steps, &ROOK_STEPS) {
+                        g.rook_attacks(sq, occupied)
+                    } else {
+                        g.bishop_attacks(sq, occupied)
+                    };
+                    assert_eq!(
+                        lookup(&PLAIN, sq, occupied),
+                        rays,
+                        "square {sq}, men {occupied:#x}"
+                    );
+                }
+            }
+        }
         let mut rng = crate::rng::Rng::new(5);
         for _ in 0..2000 {
             let occupied = rng.next_u64() & rng.next_u64();
             for sq in 0..64 {
-                assert_eq!(magics.rook(sq, occupied), g.rook_attacks(sq, occupied));
-                assert_eq!(magics.bishop(sq, occupied), g.bishop_attacks(sq, occupied));
+                assert_eq!(PLAIN.rook(sq, occupied), g.rook_attacks(sq, occupied));
+                assert_eq!(PLAIN.bishop(sq, occupied), g.bishop_attacks(sq, occupied));
             }
         }
+        // The geometry of the 8x8 board at 64 bits serves its sliders from it.
+        let served = Geometry::<u64>::new(Shape::CHESS);
+        assert!(std::ptr::eq(
+            served.magics.expect("the 8x8 board has lookups"),
+            &PLAIN
+        ));
     }
 }
