@@ -5,7 +5,9 @@
 //! peer checks each SAN against its legal moves and plays it, as roundtable
 //! does).
 //! A second orthodox corpus carries a clock comment on every move, and the
-//! plain corpora are also read with 2, 3, ... all cores to show the scaling.
+//! plain corpora are also read with 2, 3, ... all cores to show the scaling,
+//! next to the machine's own ceiling: as many peers run at once on
+//! threads that share nothing.
 //! Run with `cargo bench --bench replay` (add `-- <orthodox games> <verney games>`).
 
 use std::io::{BufReader, Write};
@@ -93,9 +95,9 @@ impl pgn_reader::Visitor for PeerReplay {
     }
 }
 
-/// The peer on the same file: plies per second.
-fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
-    let start = Instant::now();
+/// The peer reads and replays `path`: games, plies and games that stopped
+/// at a move.
+fn peer_counts(path: &std::path::Path) -> std::io::Result<(usize, usize, usize)> {
     let mut reader = pgn_reader::Reader::new(std::fs::File::open(path)?);
     let (mut games, mut plies, mut invalid) = (0usize, 0usize, 0usize);
     while let Some((n, ok)) = reader.read_game(&mut PeerReplay)? {
@@ -105,6 +107,13 @@ fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
             invalid += 1;
         }
     }
+    Ok((games, plies, invalid))
+}
+
+/// The peer on the same file: plies per second.
+fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
+    let start = Instant::now();
+    let (games, plies, invalid) = peer_counts(path)?;
     let secs = start.elapsed().as_secs_f64();
     let rate = plies as f64 / secs;
     println!(
@@ -112,6 +121,27 @@ fn measure_peer(path: &std::path::Path) -> std::io::Result<f64> {
         rate / 1e6
     );
     Ok(rate)
+}
+
+/// What this machine gives `copies` threads that share nothing: as many
+/// peers at once, each reading the whole file on its own thread, in
+/// plies per second together. Divided by one peer's rate, it is the
+/// ceiling of any program's scaling here (cores that share a physical
+/// core, or a busy host, give less than `copies`).
+fn measure_peers_at_once(path: &std::path::Path, copies: usize) -> std::io::Result<f64> {
+    let start = Instant::now();
+    let plies = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..copies)
+            .map(|_| scope.spawn(|| peer_counts(path)))
+            .collect();
+        runs.into_iter().try_fold(0usize, |total, run| {
+            let (_, plies, _) = run
+                .join()
+                .map_err(|_| std::io::Error::other("a peer thread panicked"))??;
+            Ok::<_, std::io::Error>(total + plies)
+        })
+    })?;
+    Ok(plies as f64 / start.elapsed().as_secs_f64())
 }
 
 /// Reads and validates every game of `path` with `threads` workers (a
@@ -183,6 +213,10 @@ fn main() -> std::io::Result<()> {
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_INPUT") {
         return measure("input", std::path::Path::new(&path), 1).map(drop);
     }
+    // The peer alone on an existing file: ROUNDTABLE_BENCH_PEER_INPUT=path.
+    if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_PEER_INPUT") {
+        return measure_peer(std::path::Path::new(&path)).map(drop);
+    }
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -220,7 +254,8 @@ fn main() -> std::io::Result<()> {
             );
         }
         if !comments {
-            // Scaling: the same corpus with 2, 3, ... all cores.
+            // Scaling: the same corpus with 2, 3, ... all cores, next to
+            // what the machine gives as many independent peers at once.
             for threads in 2..=cores {
                 let rate = measure(&label, &path, threads)?;
                 println!(
@@ -228,6 +263,13 @@ fn main() -> std::io::Result<()> {
                     rate / ours,
                     100.0 * rate / ours / threads as f64
                 );
+                if id == "chess" {
+                    let ceiling = measure_peers_at_once(&path, threads)? / theirs;
+                    println!(
+                        "{label}: the machine's ceiling: {threads} peers at once make {ceiling:.2}x the plies/s of one; roundtable's scaling is {:.0} % of it",
+                        100.0 * rate / ours / ceiling
+                    );
+                }
             }
         }
     }

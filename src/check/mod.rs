@@ -256,6 +256,7 @@ fn replay_in<'a, B: Bits>(
 
 /// The legal move a written ply names, as the full replay resolves it;
 /// `None` for anything it would not take as a plain move.
+#[inline(always)]
 fn resolve_written<B: Bits>(pos: &Position<B>, list: &mut MoveList, text: &str) -> Option<Move> {
     let token = parse_token(text).ok()?;
     match &token {

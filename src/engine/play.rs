@@ -68,6 +68,7 @@ impl<B: Bits> Position<B> {
     /// direction, castling rights, en passant chances, the clocks and the
     /// mover's status (a pass marks him mated or stalemated; a move ends a
     /// stalemate). The variant's hooks add what its rules add.
+    #[inline(always)]
     pub fn make_plain(&mut self, mv: Move) {
         let me = self.turn as usize;
         if mv.kind == MoveKind::Pass {
@@ -189,6 +190,7 @@ impl<B: Bits> Position<B> {
 
     /// Passes the turn to the next seat still at the board; his own en
     /// passant chance closes as his turn starts.
+    #[inline(always)]
     pub(crate) fn advance_turn(&mut self) {
         let seats = self.rules.seats;
         let hooks = self.rules.hooks;

@@ -443,6 +443,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// Men among `by` that attack `sq`, with `occupied` as the blockers.
+    #[inline(always)]
     pub fn attackers(&self, sq: Square, by: B, occupied: B) -> B {
         let g = &self.rules.geo;
         let at = g.at(sq);
