@@ -75,7 +75,7 @@ impl<B: Bits> Position<B> {
             return None;
         }
         let guard = self.guard(me);
-        if guard.test_all || guard.partner.is_some() {
+        if guard.test_all || guard.check_by_attacks || guard.partner.is_some() {
             return None;
         }
         // Pinned men, castlings and kings other than a sole one are listed

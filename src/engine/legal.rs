@@ -12,6 +12,10 @@ pub(crate) struct Guard<B: Bits> {
     pub(super) enemies: B,
     /// Every move must be tested on the position after it.
     pub(super) test_all: bool,
+    /// The mover's sole king is in check where the board alone decides
+    /// legality: every move of another man is judged by one attack test on
+    /// the board after it (which sees pins too), not by playing it.
+    pub(super) check_by_attacks: bool,
     /// Men whose move may uncover an attack on the mover's or partner's king.
     pub(super) pinned: B,
     /// The mover's king when he has exactly one (its moves are tested by attacks).
@@ -60,12 +64,19 @@ impl<B: Bits> Position<B> {
         let king = self.sole_king(mover);
         let mut pinned = B::EMPTY;
         let mut test_all = self.rules.hooks.test_every_move(self);
+        let mut check_by_attacks = false;
         let g = &self.rules.geo;
         let on_lines = |k: Square| {
             movers.is_none_or(|movers| ((g.rook_rays(k) | g.bishop_rays(k)) & movers).any())
         };
         if let Some(k) = king {
-            test_all |= self.attackers(k, enemies, self.occupied).any();
+            if self.attackers(k, enemies, self.occupied).any() {
+                if self.rules.board_only_legality {
+                    check_by_attacks = true;
+                } else {
+                    test_all = true;
+                }
+            }
             if on_lines(k) {
                 pinned |= self.pinned_to(k, enemies, own);
             }
@@ -90,6 +101,7 @@ impl<B: Bits> Position<B> {
             mover,
             enemies,
             test_all,
+            check_by_attacks,
             pinned,
             king,
             partner,
@@ -103,11 +115,19 @@ impl<B: Bits> Position<B> {
             return self.legal_after(mv, guard);
         }
         let from = mv.from as usize;
-        if guard.pinned.has(from) {
-            return self.legal_after(mv, guard);
-        }
         if let Some(king) = guard.king.filter(|&k| k == from) {
             return self.king_may_step(king, mv.to as usize, guard);
+        }
+        if guard.check_by_attacks {
+            return match (guard.king, mv.kind) {
+                (Some(king), MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion(_)) => {
+                    self.king_safe_after(king, mv, guard.enemies)
+                }
+                _ => self.legal_after(mv, guard),
+            };
+        }
+        if guard.pinned.has(from) {
+            return self.legal_after(mv, guard);
         }
         true
     }

@@ -191,6 +191,35 @@ fn fast_legality_agrees_with_make_and_test_in_every_variant() {
     );
 }
 
+/// A king in check where the board alone decides legality: each move of
+/// another man is judged by one attack test on the board after it, which
+/// must see the check and the pins at once. White's king on e1 is checked
+/// by the rook on e8; the bishop on f2 is pinned by the bishop on h4, so
+/// neither its block on e3 nor its capture on h4 is legal; the rook and
+/// the knight may block; the king may step aside but not along the file.
+#[test]
+fn in_check_every_move_must_answer_the_check_and_keep_the_pins() {
+    use crate::engine::{MoveList, Turn};
+    let chess = variant::by_id("chess").expect("chess");
+    let pos = read_position::<u64>(chess, "k3r3/8/8/8/1R5b/2N5/5B2/4K3 w - - 0 1")
+        .expect("the FEN reads");
+    assert!(
+        pos.guard(0).check_by_attacks,
+        "the attack-test path is the one tested"
+    );
+    let mut list = MoveList::new();
+    assert_eq!(pos.turn_moves(&mut list), Turn::Moves);
+    let mut legal: Vec<String> = list
+        .iter()
+        .map(|mv| crate::notation::long::uci(&pos, mv))
+        .collect();
+    legal.sort();
+    assert_eq!(legal, ["b4e4", "c3e2", "c3e4", "e1d1", "e1d2", "e1f1"]);
+    // Counting (perft's last ply) and the mate test agree with the list.
+    assert_eq!(pos.perft(1), 6);
+    assert_eq!(pos.outcome(), None);
+}
+
 /// Perft's last ply counts moves without listing them (engine/count.rs):
 /// the count equals the length of the turn's list, and the outcome found
 /// by counting is the listing's, at every position of random games of
