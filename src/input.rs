@@ -100,10 +100,7 @@ pub fn detect(text: &str) -> Format {
             // A headless table still gives itself away by tab-separated
             // descriptive cells ("P. to K. 3.").
             let descriptive_row = |l: &str| l.contains('\t') && l.contains(" to ");
-            if body
-                .lines()
-                .any(|l| is_table_header(l) || descriptive_row(l))
-            {
+            if outside_comments(body).any(|l| is_table_header(&l) || descriptive_row(&l)) {
                 Format::Table
             } else if crate::notation::printed::looks_printed(body) {
                 Format::Descriptive
@@ -112,6 +109,30 @@ pub fn detect(text: &str) -> Format {
             }
         }
     }
+}
+
+/// Each line of `text` without what PGN comments hold: a `{...}` comment,
+/// which may span lines, and the rest of a line after a `;`. A PGN
+/// comment may quote anything, a round table's header too (a comment
+/// copied from a four-player record), and must not make the game a table.
+fn outside_comments(text: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
+    let mut in_brace = false;
+    text.lines().map(move |line| {
+        if !in_brace && !line.contains(['{', ';']) {
+            return std::borrow::Cow::Borrowed(line);
+        }
+        let mut kept = String::with_capacity(line.len());
+        for c in line.chars() {
+            match (in_brace, c) {
+                (true, '}') => in_brace = false,
+                (true, _) => {}
+                (false, '{') => in_brace = true,
+                (false, ';') => break,
+                (false, c) => kept.push(c),
+            }
+        }
+        std::borrow::Cow::Owned(kept)
+    })
 }
 
 /// Whether a line is a round table's header: two or more columns, each a
@@ -1015,5 +1036,23 @@ mod tests {
             Format::Table
         );
         assert_eq!(detect("1.\tK. P. to K. 3.\tK. P. to K. 3."), Format::Table);
+    }
+
+    /// A PGN comment may quote a round table's header or a descriptive row
+    /// (over several lines, or after `;`): the game stays PGN. The same
+    /// header outside a comment, after tags, is a table (Verney's records).
+    #[test]
+    fn a_table_header_in_a_pgn_comment_is_no_table() {
+        let quoted = "[Event \"x\"]\n\n1. e4 {a note\n   Yellow      Red\n} e5 *\n";
+        assert_eq!(detect(quoted), Format::Pgn);
+        let rest = "[Event \"x\"]\n\n1. e4 ; Yellow      Red      White\ne5 *\n";
+        assert_eq!(detect(rest), Format::Pgn);
+        let row = "[Event \"x\"]\n\n1. e4 {1.\tK. P. to K. 3.} e5 *\n";
+        assert_eq!(detect(row), Format::Pgn);
+        let table = "[Event \"x\"]\n\nA game.\n\tYELLOW.\tRED.\n1st round\tK. P. to K. 3.\n";
+        assert_eq!(detect(table), Format::Table);
+        // A closed comment ends what is hidden: a header after it counts.
+        let after = "A game {note}\n   Yellow      Red\n1.\tK. P. to K. 3.\n";
+        assert_eq!(detect(after), Format::Table);
     }
 }
