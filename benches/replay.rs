@@ -1,7 +1,7 @@
 //! Read + replay + validate throughput on a self-played corpus, streamed:
 //! orthodox games in PGN and four-player games in PGN4. The orthodox corpus
 //! is also read and replayed by the best peer, pgn-reader + shakmaty, in
-//! the same run, and the ratio of the best of five runs each printed (the
+//! the same run, and the median ratio of eleven pairs of runs printed (the
 //! peer checks each SAN against its legal moves and plays it, as roundtable
 //! does).
 //! A second orthodox corpus carries a clock comment on every move, and the
@@ -205,8 +205,43 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
     Ok(plies as f64 / secs)
 }
 
-/// How many times each side reads a corpus; the best run of each counts.
-const RUNS: usize = 5;
+/// How many pairs of runs each comparison takes; the median of their
+/// ratios counts. The two runs of a pair follow each other, the first of a
+/// pair taking turns, so that the host's moods (this machine's runs of the
+/// same binary vary by half) touch both sides of a ratio alike.
+const PAIRS: usize = 11;
+
+/// The ratios a / b of `PAIRS` pairs of runs taken back to back.
+fn paired(
+    mut a: impl FnMut() -> std::io::Result<f64>,
+    mut b: impl FnMut() -> std::io::Result<f64>,
+) -> std::io::Result<Vec<f64>> {
+    let mut ratios = Vec::with_capacity(PAIRS);
+    for i in 0..PAIRS {
+        let (x, y) = if i % 2 == 0 {
+            let x = a()?;
+            (x, b()?)
+        } else {
+            let y = b()?;
+            (a()?, y)
+        };
+        ratios.push(x / y);
+    }
+    ratios.sort_by(f64::total_cmp);
+    Ok(ratios)
+}
+
+/// The median of sorted ratios, and their range, as printed.
+fn summary(ratios: &[f64]) -> (f64, String) {
+    let median = ratios[ratios.len() / 2];
+    let range = format!(
+        "the median of {} pairs of runs taken back to back; {:.2}-{:.2}",
+        ratios.len(),
+        ratios[0],
+        ratios[ratios.len() - 1]
+    );
+    (median, range)
+}
 
 fn main() -> std::io::Result<()> {
     // Measure an existing corpus file only (for profiling): ROUNDTABLE_BENCH_INPUT=path.
@@ -221,8 +256,10 @@ fn main() -> std::io::Result<()> {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let orthodox = args.first().copied().unwrap_or(2000);
-    let verney = args.get(1).copied().unwrap_or(300);
+    // 20,000 games make a run of about a second: runs of a tenth of that
+    // varied by half from one to the next on this project's host.
+    let orthodox = args.first().copied().unwrap_or(20_000);
+    let verney = args.get(1).copied().unwrap_or(1000);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let dir = std::env::temp_dir().join(format!("roundtable-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
@@ -238,36 +275,34 @@ fn main() -> std::io::Result<()> {
         } else {
             id.to_string()
         };
-        // Each side five times, in turn, and the best of each compared: a
-        // busy moment of the machine slows one run, not the ratio.
-        let (mut ours, mut theirs) = (0.0f64, 0.0f64);
-        for _ in 0..RUNS {
-            ours = ours.max(measure(&label, &path, 1)?);
-            if id == "chess" {
-                theirs = theirs.max(measure_peer(&path)?);
-            }
-        }
         if id == "chess" {
-            println!(
-                "{label}: roundtable / peer = {:.2} (one thread each, best of {RUNS} runs each)",
-                ours / theirs
-            );
+            let ratios = paired(|| measure(&label, &path, 1), || measure_peer(&path))?;
+            let (ratio, range) = summary(&ratios);
+            println!("{label}: roundtable / peer = {ratio:.2} (one thread each, {range})");
         }
         if !comments {
-            // Scaling: the same corpus with 2, 3, ... all cores, next to
-            // what the machine gives as many independent peers at once.
+            // Scaling: the same corpus with 2, 3, ... all cores against
+            // one, next to what the machine gives as many independent
+            // peers at once against one peer.
             for threads in 2..=cores {
-                let rate = measure(&label, &path, threads)?;
+                let ratios = paired(
+                    || measure(&label, &path, threads),
+                    || measure(&label, &path, 1),
+                )?;
+                let (scaling, range) = summary(&ratios);
                 println!(
-                    "{label}: {threads} threads make {:.2}x the plies/s of one ({:.0} % of linear)",
-                    rate / ours,
-                    100.0 * rate / ours / threads as f64
+                    "{label}: {threads} threads make {scaling:.2}x the plies/s of one ({:.0} % of linear; {range})",
+                    100.0 * scaling / threads as f64
                 );
                 if id == "chess" {
-                    let ceiling = measure_peers_at_once(&path, threads)? / theirs;
+                    let ratios = paired(
+                        || measure_peers_at_once(&path, threads),
+                        || measure_peer(&path),
+                    )?;
+                    let (ceiling, range) = summary(&ratios);
                     println!(
-                        "{label}: the machine's ceiling: {threads} peers at once make {ceiling:.2}x the plies/s of one; roundtable's scaling is {:.0} % of it",
-                        100.0 * rate / ours / ceiling
+                        "{label}: the machine's ceiling: {threads} peers at once make {ceiling:.2}x the plies/s of one ({range}); roundtable's scaling is {:.0} % of it",
+                        100.0 * scaling / ceiling
                     );
                 }
             }
