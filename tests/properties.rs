@@ -220,3 +220,88 @@ proptest! {
         );
     }
 }
+
+/// What a comment may quote: the other notations' tell-tale lines (a
+/// round table's header of seat names in columns, a row of descriptive
+/// cells, a printed score's moves, a tag line, an escape line, JSON), on
+/// lines of their own or not, and random text without a `}` (which PGN
+/// cannot hold in a comment).
+fn quoted_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just("Yellow      Red".to_string()),
+            Just("   WHITE.     BLACK.     YELLOW.     RED.".to_string()),
+            Just("\tYELLOW.\tRED.\tWHITE.\tBLACK.".to_string()),
+            Just("1st round\tK. P. to K. 3.\tQ. P. to Q. 4.".to_string()),
+            Just("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3".to_string()),
+            Just("[Event \"quoted\"]".to_string()),
+            Just("% not an escape".to_string()),
+            Just("; not a rest of line".to_string()),
+            Just("{\"format\":2".to_string()),
+            Just("1-0 *".to_string()),
+            "[ -|~\t]{0,40}",
+        ],
+        1..5,
+    )
+    .prop_map(|lines| lines.join("\n"))
+}
+
+/// Each move's texts as written dropped (each notation writes its own),
+/// and each comment's white space made single spaces (PGN's reader joins
+/// a comment's lines and trims it).
+fn comparable(record: &roundtable::Record) -> roundtable::Record {
+    let squeeze = |c: &String| c.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut rec = Game::replay(record.clone())
+        .expect("the game replays")
+        .resolved();
+    rec.comments = rec.comments.iter().map(squeeze).collect();
+    for m in &mut rec.moves {
+        m.written = None;
+        m.comments = m.comments.iter().map(squeeze).collect();
+    }
+    rec
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A comment may say anything: a random game of orthodox chess or of
+    /// Verney's four-handed chess, its moves and the game itself commented
+    /// with text that quotes other notations, written as PGN (PGN4) and as
+    /// long algebraic, reads back, its notation guessed from the text, as
+    /// the same game with the same comments. (Found by the `roundtrip`
+    /// fuzzer: a comment quoting a round table's header made the PGN read
+    /// as a table.)
+    #[test]
+    fn comments_that_quote_other_notations_change_no_game(
+        seed in any::<u64>(),
+        four in any::<bool>(),
+        notes in proptest::collection::vec((any::<prop::sample::Index>(), quoted_text()), 1..5),
+        opening in proptest::option::of(quoted_text()),
+    ) {
+        use roundtable::convert::Notation;
+        let v = roundtable::variant::by_id(if four { "verney" } else { "chess" }).expect("variant");
+        let mut rng = roundtable::selfplay::Rng::new(seed);
+        let mut record = roundtable::with_width!(v, B => roundtable::selfplay::game::<B>(v, &mut rng, 40))
+            .expect("selfplay");
+        prop_assume!(!record.moves.is_empty());
+        for (at, text) in notes {
+            let i = at.index(record.moves.len());
+            record.moves[i].comments.push(text);
+        }
+        record.comments.extend(opening);
+        let original = comparable(&record);
+        let pgn = if four { Notation::Pgn4 } else { Notation::Pgn };
+        for notation in [pgn, Notation::Long] {
+            let written = Game::replay(record.clone()).expect("replays").write(notation).expect("writes");
+            prop_assert!(written.left_out.is_empty(), "{:?}", written.left_out);
+            let back = roundtable::read_str(&written.text);
+            prop_assert_eq!(back.len(), 1, "{:?}:\n{}", notation, written.text);
+            let again = match &back[0] {
+                Ok(again) => again,
+                Err(e) => return Err(TestCaseError::fail(format!("{notation:?} does not read back: {e}\n{}", written.text))),
+            };
+            prop_assert_eq!(comparable(again), original.clone(), "{:?}:\n{}", notation, written.text);
+        }
+    }
+}
