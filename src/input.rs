@@ -102,7 +102,7 @@ pub fn detect(text: &str) -> Format {
             let descriptive_row = |l: &str| l.contains('\t') && l.contains(" to ");
             if outside_comments(body).any(|l| is_table_header(&l) || descriptive_row(&l)) {
                 Format::Table
-            } else if crate::notation::printed::looks_printed(body) {
+            } else if crate::notation::printed::looks_printed(&without_escape_lines(body)) {
                 Format::Descriptive
             } else {
                 Format::Pgn
@@ -111,15 +111,23 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// Each line of `text` without what PGN comments hold: a `{...}` comment,
-/// which may span lines, and the rest of a line after a `;`. A PGN
-/// comment may quote anything, a round table's header too (a comment
-/// copied from a four-player record), and must not make the game a table.
+/// Each line of `text` without what PGN comments, tags and escape lines
+/// hold: a `{...}` comment, which may span lines, the rest of a line after
+/// a `;`, a tag line (`[Key "value"]`) and an escape line (`%` in the first
+/// column). Each may quote anything, a round table's header or a row of
+/// descriptive cells too (a comment copied from a four-player record), and
+/// must not make a PGN game a table; a table's own tags are no part of its
+/// columns either.
 fn outside_comments(text: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
     let mut in_brace = false;
     text.lines().map(move |line| {
-        if !in_brace && !line.contains(['{', ';']) {
-            return std::borrow::Cow::Borrowed(line);
+        if !in_brace {
+            if line.starts_with('%') || line.trim_start().starts_with('[') {
+                return std::borrow::Cow::Borrowed("");
+            }
+            if !line.contains(['{', ';']) {
+                return std::borrow::Cow::Borrowed(line);
+            }
         }
         let mut kept = String::with_capacity(line.len());
         for c in line.chars() {
@@ -133,6 +141,16 @@ fn outside_comments(text: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str
         }
         std::borrow::Cow::Owned(kept)
     })
+}
+
+/// `text` without its PGN escape lines (`%` in the first column): another
+/// program's data, which may quote a printed score's moves.
+fn without_escape_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.starts_with('%') && !text.contains("\n%") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with('%')).collect();
+    std::borrow::Cow::Owned(kept.join("\n"))
 }
 
 /// Whether a line is a round table's header: two or more columns, each a
@@ -1049,6 +1067,17 @@ mod tests {
         assert_eq!(detect(rest), Format::Pgn);
         let row = "[Event \"x\"]\n\n1. e4 {1.\tK. P. to K. 3.} e5 *\n";
         assert_eq!(detect(row), Format::Pgn);
+        // Nor does a tag's value or an escape line (found by the fuzzer).
+        let tag = "[Annotator \"1.\tK. P. to K. 3.\"]\n\n1. e4 e5 *\n";
+        assert_eq!(detect(tag), Format::Pgn);
+        // A brace in a table's tag opens no comment that would hide its header.
+        let brace_in_tag =
+            "[Annotator \"{\"]\n\nA game.\n\tYELLOW.\tRED.\n1st round\tK. P. to K. 3.\n";
+        assert_eq!(detect(brace_in_tag), Format::Table);
+        let escape = "%takes Yellow B.\tK. to K. 3.\n[Event \"x\"]\n\n1. e4 e5 *\n";
+        assert_eq!(detect(escape), Format::Pgn);
+        let printed = "%as printed: 1. P-K4 P-K4 2. Kt-KB3\n[Event \"x\"]\n\n1. e4 e5 *\n";
+        assert_eq!(detect(printed), Format::Pgn);
         let table = "[Event \"x\"]\n\nA game.\n\tYELLOW.\tRED.\n1st round\tK. P. to K. 3.\n";
         assert_eq!(detect(table), Format::Table);
         // A closed comment ends what is hidden: a header after it counts.

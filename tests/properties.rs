@@ -267,7 +267,8 @@ proptest! {
 
     /// A comment may say anything: a random game of orthodox chess or of
     /// Verney's four-handed chess, its moves and the game itself commented
-    /// with text that quotes other notations, written as PGN (PGN4) and as
+    /// with text that quotes other notations (and a tag and an escape line
+    /// quoting it on one line), written as PGN (PGN4) and as
     /// long algebraic, reads back, its notation guessed from the text, as
     /// the same game with the same comments. (Found by the `roundtrip`
     /// fuzzer: a comment quoting a round table's header made the PGN read
@@ -290,6 +291,12 @@ proptest! {
             record.moves[i].comments.push(text);
         }
         record.comments.extend(opening);
+        // A tag's value and an escape line may quote them too (one line each).
+        let one_line = |t: &String| t.replace('\n', " ");
+        if let Some(text) = &record.comments.first().map(one_line) {
+            record.tags.push(roundtable::record::Tag { key: "Annotator".into(), value: text.replace('"', "'") });
+            record.escapes.push(text.clone());
+        }
         let original = comparable(&record);
         let pgn = if four { Notation::Pgn4 } else { Notation::Pgn };
         for notation in [pgn, Notation::Long] {
