@@ -6,9 +6,9 @@
 //! arrangement of them into a distinct small index; the index selects the
 //! attacks. The compiler fills the table (`PLAIN`), so that no run pays
 //! for it at start-up (building it took about 10 million instructions,
-//! 3 ms, a third of a one-game `validate`), and refuses to build the crate
-//! if a constant sends two arrangements with different attacks to one
-//! slot. The constants were found by this module's own search
+//! 3 ms, most of the work of validating a one-game file), and refuses to
+//! build the crate if a constant sends two arrangements with different
+//! attacks to one slot. The constants were found by this module's own search
 //! (`find_magics`, an ignored test that prints them);
 //! `magics_give_the_rays_attacks` holds the table to the board geometry's
 //! own rays for every arrangement.
