@@ -122,7 +122,7 @@ fn outside_comments(text: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str
     let mut in_brace = false;
     text.lines().map(move |line| {
         if !in_brace {
-            if line.starts_with('%') || line.trim_start().starts_with('[') {
+            if is_escape_line(line) || line.trim_start().starts_with('[') {
                 return std::borrow::Cow::Borrowed("");
             }
             if !line.contains(['{', ';']) {
@@ -143,13 +143,19 @@ fn outside_comments(text: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str
     })
 }
 
-/// `text` without its PGN escape lines (`%` in the first column): another
-/// program's data, which may quote a printed score's moves.
+/// Whether a line is a PGN escape line: `%` in the first column, another
+/// program's data, which may quote anything.
+fn is_escape_line(line: &str) -> bool {
+    line.starts_with('%')
+}
+
+/// `text` without its PGN escape lines, which may quote a printed score's
+/// moves.
 fn without_escape_lines(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.starts_with('%') && !text.contains("\n%") {
+    if !text.lines().any(is_escape_line) {
         return std::borrow::Cow::Borrowed(text);
     }
-    let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with('%')).collect();
+    let kept: Vec<&str> = text.lines().filter(|l| !is_escape_line(l)).collect();
     std::borrow::Cow::Owned(kept.join("\n"))
 }
 
@@ -158,8 +164,9 @@ fn without_escape_lines(text: &str) -> std::borrow::Cow<'_, str> {
 /// optional first column.
 fn is_table_header(line: &str) -> bool {
     // Two columns need a tab, a bar or two spaces between them: most
-    // lines of a PGN or printed score have none and are not split.
-    if line.trim_start().starts_with('[') || !(line.contains(['\t', '|']) || line.contains("  ")) {
+    // lines of a PGN or printed score have none and are not split. (Tag
+    // lines never get here: `outside_comments` leaves them out.)
+    if !(line.contains(['\t', '|']) || line.contains("  ")) {
         return false;
     }
     let columns: Vec<String> = line
