@@ -516,28 +516,16 @@ fn movetext_body<B: Bits>(
         None => result = format!("{opening}{result}"),
         _ => {}
     }
-    let first = trace.start.turn();
     if v.players() == 2 {
-        if first == 1 {
-            // PGN's `1... move` form for a game where Black moves first.
-            let mut text = pgn::write_game(&tags, &[], 2, "");
-            let mut body = String::new();
-            for (i, p) in plies.iter().enumerate() {
-                let n = trace.start.fullmove_number() as usize + i.div_ceil(2);
-                if i == 0 {
-                    body.push_str(&format!("{n}... {p} "));
-                } else if i % 2 == 1 {
-                    body.push_str(&format!("{n}. {p} "));
-                } else {
-                    body.push_str(&format!("{p} "));
-                }
-            }
-            body.push_str(&result);
-            text.push_str(&body);
-            text.push('\n');
-            return Ok(text);
-        }
-        return Ok(pgn::write_game(&tags, &plies, 2, &result));
+        // Numbered from the start position's move number; `14... Ke8`
+        // where Black moves first.
+        return Ok(pgn::write_numbered(
+            &tags,
+            &plies,
+            u64::from(trace.start.fullmove_number()),
+            trace.start.turn() == 1,
+            &result,
+        ));
     }
     // A round ends when the turn order wraps: players who left the game
     // have no slot (as PGN4 writes eliminations).

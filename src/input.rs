@@ -1063,6 +1063,21 @@ mod tests {
         assert_eq!(detect("1.\tK. P. to K. 3.\tK. P. to K. 3."), Format::Table);
     }
 
+    /// Castling reads alike in SAN and in a printed score: a game that
+    /// opens with it (set up from a position) is judged by the moves
+    /// after it (found by the fuzzer on a real file's game).
+    #[test]
+    fn a_game_opening_with_castling_is_judged_by_the_next_move() {
+        let fen = "[FEN \"r2q1b1r/ppn2kpp/2p1b3/3nP3/2BPQ3/P1N5/1PP3PP/R1B1K2R w KQ - 0 1\"]\n";
+        assert_eq!(detect(&format!("{fen}\n1. O-O+ Ke8 *\n")), Format::Pgn);
+        assert_eq!(detect(&format!("{fen}\n1. O-O Kf7-e8 *\n")), Format::Pgn);
+        assert_eq!(detect("1. O-O P-K4 2. P-Q4 P-Q4\n"), Format::Descriptive);
+        assert_eq!(
+            detect("1. Castles P-K4 2. P-Q4 P-Q4\n"),
+            Format::Descriptive
+        );
+    }
+
     /// A PGN comment may quote a round table's header or a descriptive row
     /// (over several lines, or after `;`): the game stays PGN. The same
     /// header outside a comment, after tags, is a table (Verney's records).

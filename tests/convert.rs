@@ -448,6 +448,27 @@ fn a_game_from_a_position_with_black_to_move_round_trips() {
     assert!(out.contains("1... e5 2. Nf3 Nc6 3. Bb5 a6 *"), "{out}");
 }
 
+/// PGN numbers a game set up from a position from the FEN's move number,
+/// White to move or Black (the game is the fifth of the kokopu project's
+/// `misc.pgn`, in tests/data/pgn-glyphs/).
+#[test]
+fn a_game_from_a_position_is_numbered_from_its_move_number() {
+    let fen = "r2q1b1r/ppn2kpp/2p1b3/3nP3/2BPQ3/P1N5/1PP3PP/R1B1K2R";
+    let white = format!("[SetUp \"1\"]\n[FEN \"{fen} w KQ - 1 14\"]\n\n14. O-O+ Ke8 15. Qf5 *\n");
+    let game = games(&white, None).remove(0).expect("reads");
+    for notation in [Notation::Pgn, Notation::Long] {
+        let out = written(&game, notation).expect("writes");
+        let moves = out.split("\n\n").nth(1).unwrap_or_default();
+        assert!(moves.starts_with("14. O-O+ K"), "{out}");
+        assert!(moves.contains(" 15. Q"), "{out}");
+    }
+    assert!(round_trips(&game).contains(&Notation::Pgn));
+    let black = format!("[SetUp \"1\"]\n[FEN \"{fen} b - - 2 14\"]\n\n14... Ke8 15. Qf5 *\n");
+    let game = games(&black, None).remove(0).expect("reads");
+    let out = written(&game, Notation::Pgn).expect("writes");
+    assert!(out.contains("\n\n14... Ke8 15. Qf5 *"), "{out}");
+}
+
 #[test]
 fn every_json_record_converts_to_json_and_through_json_lines_unchanged() {
     let mut seen = 0;

@@ -1174,15 +1174,39 @@ pub fn write_game(
             .collect();
         return write_rounds(tags, &rounds, result);
     }
+    write_numbered(tags, plies, 1, false, result)
+}
+
+/// Writes one two-player game as [`write_game`] does, its moves numbered
+/// from `first_number` (a game set up from a FEN goes on with the FEN's
+/// move number, as PGN asks), Black making the first ply when
+/// `black_first` (`14... Ke8`).
+///
+/// ```
+/// use roundtable::notation::pgn::write_numbered;
+/// let plies = ["O-O+".to_string(), "Ke8".to_string(), "Qf5".to_string()];
+/// assert_eq!(write_numbered(&[], &plies, 14, false, "*"), "14. O-O+ Ke8 15. Qf5 *\n");
+/// assert_eq!(write_numbered(&[], &plies[1..], 14, true, "*"), "14... Ke8 15. Qf5 *\n");
+/// ```
+pub fn write_numbered(
+    tags: &[(String, String)],
+    plies: &[String],
+    first_number: u64,
+    black_first: bool,
+    result: &str,
+) -> String {
     let mut out = String::new();
     write_tags(&mut out, tags);
     let mut items: Vec<String> = Vec::new();
     let mut prev: Option<&str> = None;
+    let skipped = usize::from(black_first);
     for (n, ply) in plies.iter().enumerate() {
-        let number = n / 2 + 1;
-        if n % 2 == 0 {
+        // The ply's place counted from White's move of the first number.
+        let at = n + skipped;
+        let number = first_number.saturating_add((at / 2) as u64);
+        if at % 2 == 0 {
             items.push(format!("{number}. {ply}"));
-        } else if prev.is_some_and(|p| p.ends_with('}') || p.ends_with(')')) {
+        } else if n == 0 || prev.is_some_and(|p| p.ends_with('}') || p.ends_with(')')) {
             items.push(format!("{number}... {ply}"));
         } else {
             items.push(ply.clone());

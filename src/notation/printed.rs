@@ -337,12 +337,14 @@ pub fn looks_printed(text: &str) -> bool {
     // The answer needs only the words up to the first move's number and
     // the eight after it: the scan stops at the end of the line that
     // holds them (a corpus's head is 64 KB).
+    let first = first_move_number(text);
     let (mut pieces_seen, mut words_seen) = (0, 0);
     let mut first_move_at: Option<usize> = None;
     let (_, pieces) = scan_until(text, &mut |pieces: &[Piece]| {
         for piece in pieces.get(pieces_seen..).unwrap_or_default() {
             if let Piece::Word(w) = piece {
-                if first_move_at.is_none() && move_number(&w.text).is_some_and(|(n, _)| n == 1) {
+                if first_move_at.is_none() && move_number(&w.text).is_some_and(|(n, _)| n == first)
+                {
                     first_move_at = Some(words_seen);
                 }
                 words_seen += 1;
@@ -351,11 +353,28 @@ pub fn looks_printed(text: &str) -> bool {
         pieces_seen = pieces.len();
         first_move_at.is_some_and(|at| words_seen > at + 8)
     });
-    first_move_reads_printed(&pieces)
+    first_move_reads_printed(&pieces, first)
 }
 
-/// [`looks_printed`]'s judgement of the pieces of a text.
-fn first_move_reads_printed(pieces: &[Piece]) -> bool {
+/// The number of a score's first move: the move number of the position
+/// in its head's FEN tag (a game set up from a position goes on from
+/// there, `14. P-QR4`), else 1.
+fn first_move_number(text: &str) -> usize {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('['))
+        .find_map(|l| {
+            let inner = l.strip_prefix('[')?.strip_suffix(']')?;
+            let (key, value) = inner.split_once(char::is_whitespace)?;
+            key.eq_ignore_ascii_case("FEN").then(|| tag_value(value))
+        })
+        .and_then(|fen| fen.split_whitespace().nth(5)?.parse().ok())
+        .unwrap_or(1)
+}
+
+/// [`looks_printed`]'s judgement of the pieces of a text whose first move
+/// is numbered `first`.
+fn first_move_reads_printed(pieces: &[Piece], first: usize) -> bool {
     let words: Vec<&str> = pieces
         .iter()
         .filter_map(|p| match p {
@@ -365,7 +384,7 @@ fn first_move_reads_printed(pieces: &[Piece]) -> bool {
         .collect();
     let Some((at, rest)) = words.iter().enumerate().find_map(|(i, w)| {
         move_number(w)
-            .filter(|(n, _)| *n == 1)
+            .filter(|(n, _)| *n == first)
             .map(|(_, rest)| (i, rest))
     }) else {
         return false;
@@ -376,6 +395,23 @@ fn first_move_reads_printed(pieces: &[Piece]) -> bool {
         after.push(rest);
     }
     after.extend(words[at + 1..].iter().take(8).copied());
+    // Castling written `O-O` is the same in both notations: the moves
+    // after it tell (a game set up from a position may open with it).
+    // A castling's words run as far as they read as one printed move
+    // (`O-O ch`).
+    let mut after = after.as_slice();
+    while after.first().is_some_and(|w| {
+        matches!(
+            super::algebraic::parse_token(w),
+            Ok(super::algebraic::Token::Castle { .. })
+        )
+    }) {
+        let words = (2..=after.len().min(3))
+            .rev()
+            .find(|&k| parse_short(&after[..k].join(" ")).is_ok())
+            .unwrap_or(1);
+        after = after.get(words..).unwrap_or_default();
+    }
     let Some(first) = after.first() else {
         return false;
     };
@@ -418,7 +454,7 @@ mod tests {
                 // And one word a line, where the scan stops soonest.
                 let spread = part.split_whitespace().collect::<Vec<_>>().join("\n");
                 for text in [part, spread] {
-                    let whole = first_move_reads_printed(&scan(&text).1);
+                    let whole = first_move_reads_printed(&scan(&text).1, first_move_number(&text));
                     assert_eq!(looks_printed(&text), whole, "{text}");
                     checked += 1;
                     printed += usize::from(whole);
@@ -497,6 +533,11 @@ mod tests {
         assert!(looks_printed("1. P. to K's 4th. P. to K's 4th."));
         assert!(!looks_printed("[Event \"x\"]\n\n1. e4 e5 2. Nf3"));
         assert!(!looks_printed("1. d4 d5"));
+        // A game set up from a position goes on from the FEN's move number.
+        let fen = "[FEN \"r2q1b1r/ppn2kpp/2p1b3/3nP3/2BPQ3/P1N5/1PP3PP/R1B1K2R w KQ - 1 14\"]\n\n";
+        assert!(looks_printed(&format!("{fen}14. O-O ch K-K1 15. Q-B5 *")));
+        assert!(!looks_printed(&format!("{fen}14. O-O+ Ke8 15. Qf5 *")));
+        assert!(!looks_printed(&format!("{fen}1. O-O+ Ke8 2. Qf5 *")));
         // `Q.` alone reads as algebraic; the words after it make a move.
         assert!(looks_printed(
             "1. Q. B. P. to Q. B's 3d. .. K. R. P. to K. R's 3d."
