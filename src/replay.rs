@@ -915,7 +915,12 @@ pub(crate) fn quick_resolve<B: Bits>(
         )
     };
     if promotion.is_none() && captured.is_none() && list.iter().all(plain) {
+        // Nothing written to tell the men apart: no square to work out.
+        let named = from_file.is_some() || from_rank.is_some();
         let fits = |m: &Move| {
+            if !named {
+                return true;
+            }
             let (x, y) = shape.coords(usize::from(m.from));
             from_file.is_none_or(|f| usize::from(f) == x)
                 && from_rank.is_none_or(|r| usize::from(r) == y)

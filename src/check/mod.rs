@@ -41,7 +41,7 @@
 use crate::board::Bits;
 use crate::engine::{Move, MoveList, Position, Turn};
 use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_games};
-use crate::notation::algebraic::{Token, parse_token};
+use crate::notation::algebraic::{Token, parse_token_quietly};
 use crate::notation::pgn::trimmed;
 use crate::notation::start_or_setup;
 use crate::record::{MoveNotation, Record, Span, last_move_place};
@@ -258,7 +258,7 @@ fn replay_in<'a, B: Bits>(
 /// `None` for anything it would not take as a plain move.
 #[inline(always)]
 fn resolve_written<B: Bits>(pos: &Position<B>, list: &mut MoveList, text: &str) -> Option<Move> {
-    let token = parse_token(text).ok()?;
+    let token = parse_token_quietly(text)?;
     match &token {
         Token::Move { marks, .. } | Token::Castle { marks, .. } if marks.exit.is_none() => {
             if let Some(mv) = quick_resolve(&token, pos, list) {

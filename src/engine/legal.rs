@@ -142,14 +142,16 @@ impl<B: Bits> Position<B> {
     }
 
     /// Whether the sole king on `king` stands unattacked by `enemies` once
-    /// `mv` (another man's, no castling, no en passant) is made on the board
-    /// alone: the man leaves its square and stands on the target, whatever
-    /// stood there taken. The whole test where moves change only the board
+    /// `mv` (no castling, no en passant) is made on the board alone: the man
+    /// leaves its square and stands on the target, whatever stood there
+    /// taken; when the man is the king himself, the square he lands on is
+    /// the one looked at. The whole test where moves change only the board
     /// ([`Hooks::plain_turns`](crate::variant::Hooks::plain_turns)).
     #[inline]
     pub(crate) fn king_safe_after(&self, king: Square, mv: Move, enemies: B) -> bool {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         let occupied = (self.occupied & !B::bit(from)) | B::bit(to);
+        let king = if from == king { to } else { king };
         self.attackers(king, enemies & !B::bit(to), occupied)
             .is_empty()
     }

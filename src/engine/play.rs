@@ -145,7 +145,9 @@ impl<B: Bits> Position<B> {
         if man.kind == Kind::Pawn {
             self.turn_pawn(me, to, &mut man);
         }
-        self.put(to, man);
+        // The target is empty now: its man, if any, was taken above, and a
+        // castling king's rook has left it.
+        self.place(to, man);
         self.unmoved &= !(B::bit(from) | B::bit(to));
         // An en passant chance dies with the pawn that opened it.
         if captured.is_some() {

@@ -286,6 +286,14 @@ impl<B: Bits> Position<B> {
     /// positions (readers, tests), not for playing moves.
     pub fn put(&mut self, sq: Square, man: Man) {
         self.remove(sq);
+        self.place(sq, man);
+    }
+
+    /// Sets a man on the empty square `sq`: making a move, whose target
+    /// is cleared (a taken man removed) before the man arrives.
+    #[inline(always)]
+    pub(crate) fn place(&mut self, sq: Square, man: Man) {
+        debug_assert!(!self.occupied.has(sq), "placing on an occupied square");
         let bit = B::bit(sq);
         self.by_kind[man.kind.index()] |= bit;
         self.by_seat[man.owner & 3] |= bit;

@@ -210,17 +210,16 @@ impl<B: Bits> Position<B> {
             return false;
         }
         // Where a move changes only the board, a written move's one or two
-        // candidates (neither the king's, no castling, no en passant) are
-        // each judged by one attack test on the board after them: the
-        // legality guard's check and pin masks would cost more.
+        // candidates (a king's step too, but no castling and no en
+        // passant) are each judged by one attack test on the board after
+        // them: the legality guard's check and pin masks would cost more.
         if self.rules.board_only_legality
             && let Some(king) = self.sole_king(me)
             && list.iter().all(|m| {
-                usize::from(m.from) != king
-                    && matches!(
-                        m.kind,
-                        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion(_)
-                    )
+                matches!(
+                    m.kind,
+                    MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion(_)
+                )
             })
         {
             let enemies = self.enemy_men(me);

@@ -569,6 +569,13 @@ pub fn parse_token(s: &str) -> Result<Token, AlgebraicError> {
     }
 }
 
+/// [`parse_token`] for a caller that needs no error: the plain tokens'
+/// fast path without wrapping its answer, then the full parser.
+#[inline(always)]
+pub(crate) fn parse_token_quietly(s: &str) -> Option<Token> {
+    quick::token(s).or_else(|| run(s, token).ok())
+}
+
 /// A fast path for the plain tokens that fill corpora (`Nf3`, `exd5`,
 /// `Bi1xa9`, `e7-e8=Q+`): the same result as the full parser, without its
 /// alternatives; anything else (`O-O`, captured-man letters, exits,
@@ -620,9 +627,114 @@ mod quick {
         })
     }
 
-    #[inline]
+    /// The piece a SAN letter names (`P` and `D` never begin a plain move).
+    #[inline(always)]
+    fn piece_letter(c: u8) -> Option<Piece> {
+        Some(match c {
+            b'K' => Piece::King,
+            b'Q' => Piece::Queen,
+            b'R' => Piece::Rook,
+            b'B' => Piece::Bishop,
+            b'N' => Piece::Knight,
+            b'S' => Piece::Squirk,
+            _ => return None,
+        })
+    }
+
+    /// A file letter (not the capture's `x`) as a number from 0.
+    #[inline(always)]
+    fn file(c: u8) -> Option<u8> {
+        (c.is_ascii_lowercase() && c != b'x').then(|| c - b'a')
+    }
+
+    /// A rank of one digit, 1 to 9, as a number from 0.
+    #[inline(always)]
+    fn rank(c: u8) -> Option<u8> {
+        matches!(c, b'1'..=b'9').then(|| c - b'1')
+    }
+
+    /// The shapes nearly every SAN move of an 8x8 game has, read by their
+    /// length (`e4`, `Nf3`, `exd5`, `Nxe4`, `Nbd7`, `R1a3`, each with
+    /// `=Q` and `+`, `++`, `+++` or `#` after it): the same token as
+    /// [`token`] gives, with no search for where each part ends.
+    /// Anything else is `None`, for [`token`].
+    #[inline(always)]
+    fn common(b: &[u8]) -> Option<Token> {
+        let mut end = b.len();
+        let mut marks = Marks::default();
+        match b.get(end.checked_sub(1)?)? {
+            b'#' => {
+                marks.mate = true;
+                end -= 1;
+            }
+            b'+' => {
+                while end > 0 && b[end - 1] == b'+' {
+                    marks.checks += 1;
+                    end -= 1;
+                }
+                if marks.checks > 3 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        let mut promotion = None;
+        if end >= 2 && b[end - 2] == b'=' {
+            promotion = Some(match b[end - 1] {
+                b'D' => Piece::Dame,
+                c => piece_letter(c)?,
+            });
+            end -= 2;
+        }
+        let body = b.get(..end)?;
+        let (piece, from_file, from_rank, capture, square) = match *body {
+            [f, r] => (None, None, None, false, (f, r)),
+            [p, f, r] => (Some(piece_letter(p)?), None, None, false, (f, r)),
+            [p, b'x', f, r] => match piece_letter(p) {
+                Some(piece) => (Some(piece), None, None, true, (f, r)),
+                None => (None, Some(file(p)?), None, true, (f, r)),
+            },
+            [p, d, f, r] => {
+                let piece = Some(piece_letter(p)?);
+                match file(d) {
+                    Some(x) => (piece, Some(x), None, false, (f, r)),
+                    None => (piece, None, Some(rank(d)?), false, (f, r)),
+                }
+            }
+            _ => return None,
+        };
+        let to = Coord {
+            file: file(square.0)?,
+            rank: rank(square.1)?,
+        };
+        Some(Token::Move {
+            piece,
+            from: None,
+            from_file,
+            from_rank,
+            capture,
+            captured: None,
+            to,
+            promotion,
+            marks,
+        })
+    }
+
+    /// The fast path: [`common`]'s shapes where the token is read, the
+    /// rest of the plain tokens in a call of their own.
+    #[inline(always)]
     pub(super) fn token(s: &str) -> Option<Token> {
         let b = s.as_bytes();
+        match common(b) {
+            Some(t) => Some(t),
+            None => plain(b),
+        }
+    }
+
+    /// The plain tokens past [`common`]'s shapes (`Qh4e1`, `h2-h3`,
+    /// `Bi1xa9`, ranks of two digits).
+    #[inline(never)]
+    fn plain(b: &[u8]) -> Option<Token> {
         let (piece, mut i) = match b.first()? {
             b'K' => (Some(Piece::King), 1),
             b'Q' => (Some(Piece::Queen), 1),
