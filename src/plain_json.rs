@@ -339,10 +339,12 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
 
     /// The record's moves: a list of plain moves.
     fn moves(&mut self) -> Option<Vec<PlainMove<'a>>> {
-        // About 45 bytes a move (`{"player":"White","mv":"e2-e4"},`), room
-        // for 4,096 at most: a huge line (a long comment, say) reserves no
-        // more than a long game needs, and a longer game grows its list.
-        let mut moves = Vec::with_capacity((self.bytes.len() / 45).min(4096));
+        // At least 28 bytes a move (`{"player":"Black","mv":"Nf6"},`, and
+        // the record's head): room for every move at once, without the
+        // list growing (a copy of all it holds), for 4,096 at most: a huge
+        // line (a long comment, say) reserves no more than a long game
+        // needs, and a longer game grows its list.
+        let mut moves = Vec::with_capacity((self.bytes.len() / 28).min(4096));
         self.list(|s| {
             moves.push(s.plain_move()?);
             Some(())

@@ -653,13 +653,14 @@ mod quick {
         matches!(c, b'1'..=b'9').then(|| c - b'1')
     }
 
-    /// The shapes nearly every SAN move of an 8x8 game has, read by their
-    /// length (`e4`, `Nf3`, `exd5`, `Nxe4`, `Nbd7`, `R1a3`, each with
-    /// `=Q` and `+`, `++`, `+++` or `#` after it): the same token as
-    /// [`token`] gives, with no search for where each part ends.
+    /// The shapes nearly every move of an 8x8 game has, read by their
+    /// length (SAN's `e4`, `Nf3`, `exd5`, `Nxe4`, `Nbd7`, `R1xa3`, the long
+    /// `e2-e4`, `Ng1xf3`, each with `=Q` and `+`, `++`, `+++` or `#` after
+    /// it): the same token as [`token`] gives, with no search for where
+    /// each part ends.
     /// Anything else is `None`, for [`token`].
     #[inline(always)]
-    fn common(b: &[u8]) -> Option<Token> {
+    pub(super) fn common(b: &[u8]) -> Option<Token> {
         let mut end = b.len();
         let mut marks = Marks::default();
         match b.get(end.checked_sub(1)?)? {
@@ -701,6 +702,25 @@ mod quick {
                     None => (piece, None, Some(rank(d)?), false, (f, r)),
                 }
             }
+            [p, d, b'x', f, r] if piece_letter(p).is_some() => {
+                let piece = piece_letter(p);
+                match file(d) {
+                    Some(x) => (piece, Some(x), None, true, (f, r)),
+                    None => (piece, None, Some(rank(d)?), true, (f, r)),
+                }
+            }
+            // The long form: `e2-e4`, `Ng1-f3`, `e4xd5`, `Bb5xc6`.
+            [ff, fr, sep, f, r] => return long(None, (ff, fr), sep, (f, r), promotion, marks),
+            [p, ff, fr, sep, f, r] => {
+                return long(
+                    Some(piece_letter(p)?),
+                    (ff, fr),
+                    sep,
+                    (f, r),
+                    promotion,
+                    marks,
+                );
+            }
             _ => return None,
         };
         let to = Coord {
@@ -715,6 +735,41 @@ mod quick {
             capture,
             captured: None,
             to,
+            promotion,
+            marks,
+        })
+    }
+
+    /// A long move of [`common`]'s: both squares of one-digit ranks and a
+    /// `-` or `x` between them.
+    #[inline(always)]
+    fn long(
+        piece: Option<Piece>,
+        from: (u8, u8),
+        sep: u8,
+        to: (u8, u8),
+        promotion: Option<Piece>,
+        marks: Marks,
+    ) -> Option<Token> {
+        let capture = match sep {
+            b'-' => false,
+            b'x' => true,
+            _ => return None,
+        };
+        Some(Token::Move {
+            piece,
+            from: Some(Coord {
+                file: file(from.0)?,
+                rank: rank(from.1)?,
+            }),
+            from_file: None,
+            from_rank: None,
+            capture,
+            captured: None,
+            to: Coord {
+                file: file(to.0)?,
+                rank: rank(to.1)?,
+            },
             promotion,
             marks,
         })
@@ -1101,12 +1156,19 @@ mod tests {
         let samples = [
             "Nf3", "e4", "exd5", "Qxh14+", "Bi1xa9", "h2-h3", "e8=Q+", "Rad1", "Kg14xf14", "R1a3",
             "Qh4e1", "e2e4", "Nbxd7#", "R10a3", "Ra10b10", "e7-e8=Q", "a1a", "exd", "e-d5", "x",
-            "Nxf3++", "h8=D", "b7xa8=N#", "a0", "a27", "a26", "z26",
+            "Nxf3++", "h8=D", "b7xa8=N#", "a0", "a27", "a26", "z26", "Nbxd7", "R1xa3", "e2-e4",
+            "Ng1-f3", "e4xd5", "Bb5xc6+", "e7-e8=Q#", "a7xb8=N", "Ke1-g1", "Nbxd7++", "Nb-d7",
+            "xxe4", "Qx", "e4++++", "e4+#", "e8=P", "Px", "N0xd7", "e2-x4", "Ni1-a9",
         ];
+        let mut common = 0;
         let mut check = |t: &str| {
             if let Some(fast) = quick::token(t) {
                 taken += 1;
                 assert_eq!(run(t, token), Ok(fast), "{t}");
+            }
+            if let Some(shape) = quick::common(t.as_bytes()) {
+                common += 1;
+                assert_eq!(run(t, token), Ok(shape), "{t}");
             }
         };
         for t in samples {
@@ -1123,6 +1185,7 @@ mod tests {
             check(&t);
         }
         assert!(taken > 1000, "the fast path took only {taken} tokens");
+        assert!(common > 500, "the common shapes took only {common} tokens");
     }
 
     fn sq(s: &str) -> Coord {
