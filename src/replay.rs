@@ -887,9 +887,6 @@ pub(crate) fn quick_resolve<B: Bits>(
     else {
         return None;
     };
-    // A bare coordinate move (`g1f3`) may be any man's.
-    let only =
-        (piece.is_some() || from.is_none()).then(|| crate::resolve::algebraic::kind_of(*piece));
     let shape = pos.variant().shape;
     let (x, y) = (i32::from(to.file), i32::from(to.rank));
     if !shape.contains(x, y) {
@@ -900,6 +897,14 @@ pub(crate) fn quick_resolve<B: Bits>(
     let origin = from
         .filter(|f| shape.contains(i32::from(f.file), i32::from(f.rank)))
         .map(|f| shape.square(usize::from(f.file), usize::from(f.rank)));
+    // A bare coordinate move (`g1f3`, `e2-e4`) may be any man's: the man
+    // on its square is the one it can be, and his kind's own search for
+    // the moves onto the target serves (a pawn's from the target back).
+    let only = match (piece, origin) {
+        (None, Some(square)) => pos.man_at(square).map(|man| man.kind),
+        (None, None) if from.is_some() => None,
+        _ => Some(crate::resolve::algebraic::kind_of(*piece)),
+    };
     if !pos.legal_moves_to(target, origin, only, list) {
         return None;
     }
