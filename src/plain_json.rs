@@ -34,6 +34,15 @@ pub(crate) struct PlainMove<'a> {
     pub mates: &'a str,
 }
 
+/// What follows `literal` at the start of `bytes`, if it is there: a
+/// literal of known length is compared as a whole, in a few instructions,
+/// where a slice's `strip_prefix` calls out to compare bytes.
+#[inline(always)]
+fn after<'b, const N: usize>(bytes: &'b [u8], literal: &[u8; N]) -> Option<&'b [u8]> {
+    let (head, rest) = bytes.split_first_chunk::<N>()?;
+    (head == literal).then_some(rest)
+}
+
 /// The strings of a list of plain strings the scanner read (`checks`,
 /// `mates`): no string holds a quote, so they stand between the first
 /// and second quote, the third and fourth, and so on.
@@ -289,23 +298,23 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
     /// without looking its keys up; `None` for anything else (the caller
     /// reads it the general way from where it began).
     fn canonical_move(&mut self) -> Option<PlainMove<'a>> {
-        const PLAYER: &[u8] = b"{\"player\":\"";
-        const MV: &[u8] = b"\",\"mv\":\"";
-        const WRITTEN: &[u8] = b"\",\"written\":\"";
+        const PLAYER: &[u8; 11] = b"{\"player\":\"";
+        const MV: &[u8; 8] = b"\",\"mv\":\"";
+        const WRITTEN: &[u8; 13] = b"\",\"written\":\"";
         // Slices of what is left, each step on from the last: a move is
         // read in one pass without a bounds check a byte.
-        let rest = self.bytes.get(self.at..)?.strip_prefix(PLAYER)?;
+        let rest = after(self.bytes.get(self.at..)?, PLAYER)?;
         let player_len = plain_string_end(rest)?;
-        let rest = rest.get(player_len..)?.strip_prefix(MV)?;
+        let rest = after(rest.get(player_len..)?, MV)?;
         let mv_len = plain_string_end(rest)?;
         let mut rest = rest.get(mv_len..)?;
         let mut written_len = None;
-        if let Some(written) = rest.strip_prefix(WRITTEN) {
+        if let Some(written) = after(rest, WRITTEN) {
             let len = plain_string_end(written)?;
             rest = written.get(len..)?;
             written_len = Some(len);
         }
-        let rest = rest.strip_prefix(b"\"}")?;
+        let rest = after(rest, b"\"}")?;
         let player_at = self.at + PLAYER.len();
         let mv_at = player_at + player_len + MV.len();
         let written_at = mv_at + mv_len + WRITTEN.len();
