@@ -717,6 +717,7 @@ fn round_table<B: Bits>(
         players: order.iter().map(|&s| v.seats[s].name.to_string()).collect(),
         header_span: Span::default(),
         rounds,
+        next: None,
     };
     Ok(write_table(&table))
 }

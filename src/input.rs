@@ -217,7 +217,7 @@ pub fn games_in<'a>(
 ) -> Box<dyn Iterator<Item = Result<Record, InputError>> + 'a> {
     let format = format.unwrap_or_else(|| detect(head(text)));
     match format {
-        Format::Table => Box::new(std::iter::once(round_table(text))),
+        Format::Table => Box::new(round_tables(text).into_iter()),
         Format::Descriptive => Box::new(printed_games(text).into_iter()),
         Format::Json => Box::new(std::iter::once(json_record(text))),
         Format::Jsonl => Box::new(
@@ -987,9 +987,59 @@ fn merge_continued(table: &RoundTable) -> Result<Vec<crate::notation::table::Rou
     Ok(out)
 }
 
-/// Reads a round table (Verney's layout) into a game.
+/// Reads a round table (Verney's layout) into a game: the first table of
+/// the text, where it holds several (see [`round_tables`]).
 pub fn round_table(text: &str) -> Result<Record, InputError> {
-    let table = parse_table(text).map_err(|e| error(Some(e.span), e.text, e.expected))?;
+    table_record(text).0
+}
+
+/// Every round table of a text, one game each: a tag line after a
+/// table's rows begins the next table (as `convert --to table` writes a
+/// database). Places count from the start of the text.
+pub fn round_tables(text: &str) -> Vec<Result<Record, InputError>> {
+    let mut games = Vec::new();
+    let (mut rest, mut lines_before) = (text, 0);
+    loop {
+        let (game, next) = table_record(rest);
+        games.push(match game {
+            Ok(mut record) => {
+                for m in &mut record.moves {
+                    if let Some(span) = &mut m.origin.span {
+                        span.line += lines_before;
+                    }
+                }
+                Ok(record)
+            }
+            Err(mut e) => {
+                if let Some(span) = &mut e.span {
+                    span.line += lines_before;
+                }
+                Err(e)
+            }
+        });
+        let Some((before, after)) = next.and_then(|at| Some((rest.get(..at)?, rest.get(at..)?)))
+        else {
+            return games;
+        };
+        lines_before += before.matches('\n').count();
+        rest = after;
+    }
+}
+
+/// The first round table of `text` as a record, and the byte offset where
+/// the next table begins, if another follows.
+fn table_record(text: &str) -> (Result<Record, InputError>, Option<usize>) {
+    match parse_table(text) {
+        Ok(table) => {
+            let next = table.next;
+            (table_to_record(table), next)
+        }
+        Err(e) => (Err(error(Some(e.span), e.text, e.expected)), None),
+    }
+}
+
+/// A round table read as a record of its variant's moves.
+fn table_to_record(table: crate::notation::table::RoundTable) -> Result<Record, InputError> {
     let variant = table_variant(&table)?;
     let seats = table
         .players

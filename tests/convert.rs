@@ -547,3 +547,49 @@ fn a_seat_without_descriptive_files_is_named_in_the_refusal() {
     );
     assert!(err.contains("move 1:"), "{err}");
 }
+
+/// A database written as round tables (one table after another, each
+/// opening with its tags) reads back as its games, and an error in a
+/// later table names its line in the whole text.
+#[test]
+fn a_text_of_several_round_tables_reads_as_several_games() {
+    let pgn = std::fs::read_to_string("tests/data/pgn/kasparov-deep-blue-1997.pgn").expect("file");
+    let originals = games(&pgn, None);
+    assert_eq!(originals.len(), 6);
+    let mut text = String::new();
+    for game in &originals {
+        let game = game.as_ref().expect("reads");
+        text.push_str(&written(game, Notation::Table).expect("writes"));
+    }
+    let back = games(&text, None);
+    assert_eq!(back.len(), originals.len());
+    for (again, original) in back.iter().zip(&originals) {
+        let (again, original) = (
+            again.as_ref().expect("reads"),
+            original.as_ref().expect("reads"),
+        );
+        assert_eq!(record_of(again), record_of(original));
+    }
+    // The fifth table's second round: White's move made one no man can make.
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("\tWhite\tBlack"))
+        .map(|(i, _)| i)
+        .nth(4)
+        .expect("a fifth table");
+    let bad_line = header + 3;
+    let mut broken: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let cells: Vec<&str> = lines[bad_line - 1].split('\t').collect();
+    broken[bad_line - 1] = format!("{}\tNa1-a8\t{}", cells[0], cells[2]);
+    let back = games(&broken.join("\n"), None);
+    assert_eq!(back.len(), originals.len());
+    let replayed = Game::replay(back[4].clone().expect("reads"));
+    let Err(roundtable::Error::Replay(e)) = replayed else {
+        panic!("the broken table replays")
+    };
+    // Lines count from 1: the line's index is `bad_line - 1`.
+    assert_eq!(e.span.map(|s| s.line), Some(bad_line), "{e}");
+    assert!(back[3].is_ok() && Game::replay(back[5].clone().expect("reads")).is_ok());
+}

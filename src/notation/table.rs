@@ -81,6 +81,10 @@ pub struct RoundTable {
     pub header_span: Span,
     /// The rounds in file order, one per row.
     pub rounds: Vec<Round>,
+    /// Where another table begins, when the text holds more than one: the
+    /// byte offset of the first tag line after this table's rows (a tag
+    /// line after the header begins the next table's tags).
+    pub next: Option<usize>,
 }
 
 /// Why a file could not be read.
@@ -505,20 +509,31 @@ fn read_round(line: Line<'_>, players: usize, number: usize) -> Result<Round, Ta
 
 /// Reads a round-table file. Never panics; errors carry the line and
 /// column of the offending text.
-pub fn parse_table(src: &str) -> Result<RoundTable, TableError> {
-    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+pub fn parse_table(text: &str) -> Result<RoundTable, TableError> {
+    let src = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut header: Option<Header> = None;
     let mut rounds = Vec::new();
     let mut last_line = 1;
+    let mut next = None;
+    // The byte offset in `text` of the line read (after a byte-order mark).
+    let mut at = text.len() - src.len();
     for (index, raw) in src.split('\n').enumerate() {
         let line = Line {
             number: index + 1,
             text: raw.strip_suffix('\r').unwrap_or(raw),
         };
+        let line_at = at;
+        at += raw.len() + 1;
         last_line = line.number;
         if line.text.trim().is_empty() || is_comment(line.text) || is_rule(line.text) {
             continue;
+        }
+        // A tag line after the header begins the next table (a text of
+        // several games, as `convert --to table` writes a database).
+        if header.is_some() && super::pgn::is_tag_line(line.text) {
+            next = Some(line_at);
+            break;
         }
         match &header {
             Some(h) => rounds.push(read_round(line, h.players.len(), rounds.len() + 1)?),
@@ -561,6 +576,7 @@ pub fn parse_table(src: &str) -> Result<RoundTable, TableError> {
         players: header.players,
         header_span: header.span,
         rounds,
+        next,
     })
 }
 
