@@ -856,36 +856,39 @@ fn table_variant(table: &RoundTable) -> Result<&'static Variant, InputError> {
 /// Reads printed descriptive scores (one or several, each opening with its
 /// tags) into games.
 pub fn printed_games(text: &str) -> Vec<Result<Record, InputError>> {
-    // A tag line after movetext starts the next game.
+    // A tag line after movetext starts the next game; a line of a comment
+    // that runs over lines is none, whatever it begins with.
     let mut chunks: Vec<String> = vec![String::new()];
     let mut in_moves = false;
+    let mut in_comment = false;
     let mut line_offset = vec![0usize];
     for (n, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.starts_with('[') && in_moves {
+        if t.starts_with('[') && in_moves && !in_comment {
             chunks.push(String::new());
             line_offset.push(n);
             in_moves = false;
-        } else if !t.is_empty() && !t.starts_with('[') {
+        } else if !t.is_empty() && (in_comment || !t.starts_with('[')) {
             in_moves = true;
+        }
+        for c in line.chars() {
+            match c {
+                '{' if !in_comment => in_comment = true,
+                '}' if in_comment => in_comment = false,
+                _ => {}
+            }
         }
         if let Some(last) = chunks.last_mut() {
             last.push_str(line);
             last.push('\n');
         }
     }
+    // Places count from the start of the text, not of the game's chunk.
     chunks
         .iter()
         .zip(line_offset)
         .filter(|(c, _)| !c.trim().is_empty())
-        .map(|(c, offset)| {
-            printed_game(c).map_err(|mut e| {
-                if let Some(span) = e.span.as_mut() {
-                    span.line += offset;
-                }
-                e
-            })
-        })
+        .map(|(c, offset)| lines_on(printed_game(c), offset))
         .collect()
 }
 
@@ -1001,28 +1004,35 @@ pub fn round_tables(text: &str) -> Vec<Result<Record, InputError>> {
     let (mut rest, mut lines_before) = (text, 0);
     loop {
         let (game, next) = table_record(rest);
-        games.push(match game {
-            Ok(mut record) => {
-                for m in &mut record.moves {
-                    if let Some(span) = &mut m.origin.span {
-                        span.line += lines_before;
-                    }
-                }
-                Ok(record)
-            }
-            Err(mut e) => {
-                if let Some(span) = &mut e.span {
-                    span.line += lines_before;
-                }
-                Err(e)
-            }
-        });
+        games.push(lines_on(game, lines_before));
         let Some((before, after)) = next.and_then(|at| Some((rest.get(..at)?, rest.get(at..)?)))
         else {
             return games;
         };
         lines_before += before.matches('\n').count();
         rest = after;
+    }
+}
+
+/// A game read from a part of a text that `lines_before` lines precede:
+/// the places of its moves, or of its error, moved on to count from the
+/// text's start.
+fn lines_on(game: Result<Record, InputError>, lines_before: usize) -> Result<Record, InputError> {
+    match game {
+        Ok(mut record) => {
+            for m in &mut record.moves {
+                if let Some(span) = &mut m.origin.span {
+                    span.line += lines_before;
+                }
+            }
+            Ok(record)
+        }
+        Err(mut e) => {
+            if let Some(span) = &mut e.span {
+                span.line += lines_before;
+            }
+            Err(e)
+        }
     }
 }
 
@@ -1111,6 +1121,25 @@ mod tests {
             Format::Table
         );
         assert_eq!(detect("1.\tK. P. to K. 3.\tK. P. to K. 3."), Format::Table);
+    }
+
+    /// A printed text of several games: each game's moves keep the places
+    /// they have in the whole text, and a comment's line that begins with
+    /// a bracket (a quoted tag) starts no game (found by writing the
+    /// fuzzers' inputs as printed scores).
+    #[test]
+    fn printed_games_keep_their_places_and_their_comments() {
+        let text = "[Event \"a\"]\n\n1. P-K4 P-K4 *\n\n[Event \"b\"]\n\n1. P-K4 {a note\n[Event \"quoted\"]\nends} P-K4\n2. Kt-KB3 Kt-QB3 *\n";
+        let games = printed_games(text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        let second = games[1].as_ref().expect("reads");
+        let lines: Vec<usize> = second
+            .moves
+            .iter()
+            .filter_map(|m| m.origin.span.map(|s| s.line))
+            .collect();
+        assert_eq!(lines, [7, 9, 10, 10]);
+        assert_eq!(second.moves[0].comments, ["a note [Event \"quoted\"] ends"]);
     }
 
     /// Castling reads alike in SAN and in a printed score: a game that

@@ -35,7 +35,11 @@ fn what_is_written_reads_back() {
                 Notation::Json,
                 Notation::Jsonl,
                 Notation::Pgn,
+                Notation::Pgn4,
                 Notation::Long,
+                Notation::San,
+                Notation::Descriptive,
+                Notation::Table,
             ] {
                 let Ok(written) = game.write(notation) else {
                     continue;

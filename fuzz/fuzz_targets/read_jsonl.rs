@@ -15,7 +15,10 @@ use roundtable::split::Splitter;
 
 fuzz_target!(|data: &[u8]| {
     let text = decode(data);
-    for record in input::games(&text, Some(Format::Jsonl)).into_iter().flatten() {
+    for record in input::games(&text, Some(Format::Jsonl))
+        .into_iter()
+        .flatten()
+    {
         let _ = roundtable::Game::validate(&record);
     }
     for cut in Splitter::new(data, Format::Jsonl).flatten() {

@@ -7,7 +7,14 @@ use roundtable::Board;
 
 fuzz_target!(|data: &[u8]| {
     let text = roundtable::render::diagnostic::decode(data);
-    for id in ["chess", "chess960", "double-king", "verney", "quattro", "team"] {
+    for id in [
+        "chess",
+        "chess960",
+        "double-king",
+        "verney",
+        "quattro",
+        "team",
+    ] {
         let Ok(variant) = roundtable::variant(id) else {
             continue;
         };

@@ -8,7 +8,10 @@ use roundtable::render::diagnostic::decode;
 
 fuzz_target!(|data: &[u8]| {
     let text = decode(data);
-    for record in input::games(&text, Some(Format::Table)).into_iter().flatten() {
+    for record in input::games(&text, Some(Format::Table))
+        .into_iter()
+        .flatten()
+    {
         let _ = roundtable::Game::validate(&record);
     }
 });

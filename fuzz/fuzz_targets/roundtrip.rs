@@ -1,5 +1,6 @@
-//! Any text that reads and replays is written in every notation; what is
-//! written must read and replay again to the same resolved record.
+//! Any text that reads and replays is written in every notation that takes
+//! it; what is written must read and replay again (JSON to the same
+//! resolved record).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,7 +14,16 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let resolved = game.resolved();
-        for notation in [Notation::Json, Notation::Jsonl, Notation::Pgn, Notation::Long] {
+        for notation in [
+            Notation::Json,
+            Notation::Jsonl,
+            Notation::Pgn,
+            Notation::Pgn4,
+            Notation::Long,
+            Notation::San,
+            Notation::Descriptive,
+            Notation::Table,
+        ] {
             let Ok(written) = game.write(notation) else {
                 continue;
             };
