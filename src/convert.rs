@@ -42,6 +42,20 @@ pub enum Notation {
     Table,
 }
 
+impl Notation {
+    /// Every notation, in the order above.
+    pub const ALL: [Notation; 8] = [
+        Notation::Json,
+        Notation::Jsonl,
+        Notation::Pgn,
+        Notation::Pgn4,
+        Notation::Long,
+        Notation::San,
+        Notation::Descriptive,
+        Notation::Table,
+    ];
+}
+
 /// A fact the target notation cannot carry.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

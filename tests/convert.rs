@@ -9,16 +9,7 @@ use roundtable::selfplay::{self, Rng};
 use roundtable::with_width;
 use roundtable::{Game, Record, Variant, variant};
 
-const ALL: [Notation; 8] = [
-    Notation::Json,
-    Notation::Jsonl,
-    Notation::Pgn,
-    Notation::Pgn4,
-    Notation::Long,
-    Notation::San,
-    Notation::Descriptive,
-    Notation::Table,
-];
+const ALL: [Notation; 8] = Notation::ALL;
 
 /// The record of a game, resolved, without the texts as written (each
 /// notation writes its own).

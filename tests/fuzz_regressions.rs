@@ -31,16 +31,7 @@ fn what_is_written_reads_back() {
                 continue;
             };
             let resolved = game.resolved();
-            for notation in [
-                Notation::Json,
-                Notation::Jsonl,
-                Notation::Pgn,
-                Notation::Pgn4,
-                Notation::Long,
-                Notation::San,
-                Notation::Descriptive,
-                Notation::Table,
-            ] {
+            for notation in Notation::ALL {
                 let Ok(written) = game.write(notation) else {
                     continue;
                 };

@@ -262,6 +262,15 @@ fn comparable(record: &roundtable::Record) -> roundtable::Record {
     rec
 }
 
+/// A random game of Verney's four-handed chess (`four`) or of orthodox
+/// chess, of at most `plies` plies, the same for the same seed.
+fn random_game(seed: u64, four: bool, plies: usize) -> roundtable::Record {
+    let v = roundtable::variant::by_id(if four { "verney" } else { "chess" }).expect("variant");
+    let mut rng = roundtable::selfplay::Rng::new(seed);
+    roundtable::with_width!(v, B => roundtable::selfplay::game::<B>(v, &mut rng, plies))
+        .expect("selfplay")
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -281,10 +290,7 @@ proptest! {
         opening in proptest::option::of(quoted_text()),
     ) {
         use roundtable::convert::Notation;
-        let v = roundtable::variant::by_id(if four { "verney" } else { "chess" }).expect("variant");
-        let mut rng = roundtable::selfplay::Rng::new(seed);
-        let mut record = roundtable::with_width!(v, B => roundtable::selfplay::game::<B>(v, &mut rng, 40))
-            .expect("selfplay");
+        let mut record = random_game(seed, four, 40);
         prop_assume!(!record.moves.is_empty());
         for (at, text) in notes {
             let i = at.index(record.moves.len());
@@ -332,10 +338,7 @@ proptest! {
         cut in 1usize..120,
     ) {
         use roundtable::convert::Notation;
-        let v = roundtable::variant::by_id(if four { "verney" } else { "chess" }).expect("variant");
-        let mut rng = roundtable::selfplay::Rng::new(seed);
-        let whole = roundtable::with_width!(v, B => roundtable::selfplay::game::<B>(v, &mut rng, 160))
-            .expect("selfplay");
+        let whole = random_game(seed, four, 160);
         prop_assume!(whole.moves.len() > cut);
         let start = Game::replay(whole.clone())
             .expect("the game replays")
