@@ -73,10 +73,12 @@ fn is_resignation(t: &str) -> bool {
     matches!(l.as_str(), "resigns" | "resigned" | "drawn" | "draw")
 }
 
-/// `5.`, `5...`, `5.…`: a move number (and the dots of a skipped half-move).
+/// `5.`, `5...`, `5.…`: a move number (and the dots of a skipped half-move),
+/// of at most ten digits: as far as a position's move counter goes (a game
+/// set up from a FEN numbered 12345 goes on from there).
 fn move_number(t: &str) -> Option<(usize, &str)> {
     let digits = t.chars().take_while(char::is_ascii_digit).count();
-    if digits == 0 || digits > 4 {
+    if digits == 0 || digits > 10 {
         return None;
     }
     let rest = &t[digits..];
@@ -358,7 +360,8 @@ pub fn looks_printed(text: &str) -> bool {
 
 /// The number of a score's first move: the move number of the position
 /// in its head's FEN tag (a game set up from a position goes on from
-/// there, `14. P-QR4`), else 1.
+/// there, `14. P-QR4`; a counter of 0 is read as 1, as the position reads
+/// it), else 1.
 fn first_move_number(text: &str) -> usize {
     text.lines()
         .map(str::trim)
@@ -369,7 +372,7 @@ fn first_move_number(text: &str) -> usize {
             key.eq_ignore_ascii_case("FEN").then(|| tag_value(value))
         })
         .and_then(|fen| fen.split_whitespace().nth(5)?.parse().ok())
-        .unwrap_or(1)
+        .map_or(1, |n: usize| n.max(1))
 }
 
 /// [`looks_printed`]'s judgement of the pieces of a text whose first move
@@ -538,6 +541,16 @@ mod tests {
         assert!(looks_printed(&format!("{fen}14. O-O ch K-K1 15. Q-B5 *")));
         assert!(!looks_printed(&format!("{fen}14. O-O+ Ke8 15. Qf5 *")));
         assert!(!looks_printed(&format!("{fen}1. O-O+ Ke8 2. Qf5 *")));
+        // A counter of 0 is move 1; a long one goes on as long (found by
+        // the fuzzer).
+        let start = "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+        assert!(looks_printed(&format!("{start} 0\"]\n\n1. P-K4 P-K4 *")));
+        assert!(looks_printed(&format!(
+            "{start} 12345\"]\n\n12345. P-K4 P-K4 *"
+        )));
+        assert!(!looks_printed(&format!(
+            "{start} 12345\"]\n\n12345. e4 e5 *"
+        )));
         // `Q.` alone reads as algebraic; the words after it make a move.
         assert!(looks_printed(
             "1. Q. B. P. to Q. B's 3d. .. K. R. P. to K. R's 3d."
