@@ -279,19 +279,35 @@ fn write_text<B: Bits>(
 /// printed score, a round table) and read back the same: a name such a
 /// line holds, a value on one line. JSON carries any tag.
 fn tag_carried(t: &crate::record::Tag) -> bool {
-    pgn::is_tag_name(&t.key) && !t.value.contains(['\n', '\r'])
+    pgn::is_tag_name(&t.key) && on_one_line(&t.value)
 }
 
-/// The tags of `rec` that tag lines leave out, as `Written::left_out` says them.
+/// Whether a tag's value fits on its tag line: no line break.
+fn on_one_line(value: &str) -> bool {
+    !value.contains(['\n', '\r'])
+}
+
+/// The tags of `rec` that tag lines leave out, as `Written::left_out` says
+/// them: its own tags, and a result or termination whose text runs over
+/// lines (a PGN reader takes a tag's value over lines), written as `*` and
+/// left out.
 pub(crate) fn tags_left_out(rec: &Record) -> Vec<String> {
+    let result = rec.result.as_ref();
+    let score = result.map(|r| ("Result", r.score.as_str()));
+    let reason = result.and_then(|r| Some(("Termination", r.reason.as_deref()?)));
     rec.tags
         .iter()
         .filter(|t| !tag_carried(t))
-        .map(|t| {
-            format!(
-                "the tag {:?}: a tag line holds no such name or no line break in its value",
-                t.key
-            )
+        .map(|t| t.key.as_str())
+        .chain(
+            score
+                .into_iter()
+                .chain(reason)
+                .filter(|(_, value)| !on_one_line(value))
+                .map(|(key, _)| key),
+        )
+        .map(|key| {
+            format!("the tag {key:?}: a tag line holds no such name or no line break in its value")
         })
         .collect()
 }
@@ -345,10 +361,14 @@ pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String
             "Result".into(),
             result
                 .map(|r| r.score.clone())
+                .filter(|score| on_one_line(score))
                 .unwrap_or_else(|| "*".into()),
         ),
     );
-    if let Some(reason) = result.and_then(|r| r.reason.clone()) {
+    if let Some(reason) = result
+        .and_then(|r| r.reason.clone())
+        .filter(|reason| on_one_line(reason))
+    {
         tags.push(("Termination".into(), reason));
     }
     tags
@@ -692,13 +712,14 @@ fn round_table<B: Bits>(
             span: Span::default(),
         });
     }
-    if let Some(r) = &rec.result {
+    // A result or termination over lines is left out (see `tags_left_out`).
+    if let Some(r) = rec.result.as_ref().filter(|r| on_one_line(&r.score)) {
         tags.push(TableTag {
             key: "Result".into(),
             value: r.score.clone(),
             span: Span::default(),
         });
-        if let Some(reason) = &r.reason {
+        if let Some(reason) = r.reason.as_ref().filter(|reason| on_one_line(reason)) {
             tags.push(TableTag {
                 key: "Termination".into(),
                 value: reason.clone(),
