@@ -864,18 +864,22 @@ pub fn printed_games(text: &str) -> Vec<Result<Record, InputError>> {
     let mut line_offset = vec![0usize];
     for (n, line) in text.lines().enumerate() {
         let t = line.trim();
-        if t.starts_with('[') && in_moves && !in_comment {
+        let tag_line = t.starts_with('[') && !in_comment;
+        if tag_line && in_moves {
             chunks.push(String::new());
             line_offset.push(n);
             in_moves = false;
-        } else if !t.is_empty() && (in_comment || !t.starts_with('[')) {
+        } else if !t.is_empty() && !tag_line {
             in_moves = true;
         }
-        for c in line.chars() {
-            match c {
-                '{' if !in_comment => in_comment = true,
-                '}' if in_comment => in_comment = false,
-                _ => {}
+        // A brace in a tag's value opens no comment.
+        if !tag_line {
+            for c in line.chars() {
+                match c {
+                    '{' if !in_comment => in_comment = true,
+                    '}' if in_comment => in_comment = false,
+                    _ => {}
+                }
             }
         }
         if let Some(last) = chunks.last_mut() {
@@ -1140,6 +1144,9 @@ mod tests {
             .collect();
         assert_eq!(lines, [7, 9, 10, 10]);
         assert_eq!(second.moves[0].comments, ["a note [Event \"quoted\"] ends"]);
+        // A brace in a tag's value opens no comment.
+        let brace = "[Annotator \"{\"]\n\n1. P-K4 P-K4 *\n\n[Event \"b\"]\n\n1. P-Q4 P-Q4 *\n";
+        assert_eq!(printed_games(brace).len(), 2);
     }
 
     /// Castling reads alike in SAN and in a printed score: a game that
