@@ -413,6 +413,11 @@ fn first_move_reads_printed(pieces: &[Piece], first: usize) -> bool {
             .rev()
             .find(|&k| parse_short(&after[..k].join(" ")).is_ok())
             .unwrap_or(1);
+        // A castling of several words (`O-O ch`) is printed: SAN's moves
+        // are one word each.
+        if words > 1 {
+            return true;
+        }
         after = after.get(words..).unwrap_or_default();
     }
     let Some(first) = after.first() else {
@@ -541,6 +546,9 @@ mod tests {
         assert!(looks_printed(&format!("{fen}14. O-O ch K-K1 15. Q-B5 *")));
         assert!(!looks_printed(&format!("{fen}14. O-O+ Ke8 15. Qf5 *")));
         assert!(!looks_printed(&format!("{fen}1. O-O+ Ke8 2. Qf5 *")));
+        // A game of one castling: its check mark tells (found by the fuzzer).
+        assert!(looks_printed(&format!("{fen}14. O-O ch 1-0")));
+        assert!(!looks_printed(&format!("{fen}14. O-O+ 1-0")));
         // A counter of 0 is move 1; a long one goes on as long (found by
         // the fuzzer).
         let start = "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
