@@ -282,6 +282,12 @@ fn tag_carried(t: &crate::record::Tag) -> bool {
     pgn::is_tag_name(&t.key) && on_one_line(&t.value)
 }
 
+/// A position text as a tag line holds it: its fields apart by one space
+/// (a PGN reader takes a `FEN` tag's value over lines, line break and all).
+fn one_line_position(start: &str) -> String {
+    start.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Whether a tag's value fits on its tag line: no line break.
 fn on_one_line(value: &str) -> bool {
     !value.contains(['\n', '\r'])
@@ -331,12 +337,12 @@ pub(crate) fn pgn_tags(v: &crate::variant::Variant, rec: &Record) -> Vec<(String
     if let Some(options) = options_tag(rec) {
         tags.push(("Options".into(), options));
     }
-    if let Some(start) = &rec.start {
+    if let Some(start) = rec.start.as_deref().map(one_line_position) {
         if v.shape.width == 14 {
-            tags.push(("StartFen4".into(), start.clone()));
+            tags.push(("StartFen4".into(), start));
         } else {
             tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), start.clone()));
+            tags.push(("FEN".into(), start));
         }
     } else if let Some(own) = v.own_start_name() {
         // Read without a start tag the game would begin from another array
@@ -708,7 +714,7 @@ fn round_table<B: Bits>(
         };
         tags.push(TableTag {
             key: key.into(),
-            value: start.clone(),
+            value: one_line_position(start),
             span: Span::default(),
         });
     }
