@@ -647,6 +647,16 @@ mod quick {
         (c.is_ascii_lowercase() && c != b'x').then(|| c - b'a')
     }
 
+    /// The file or the rank that tells a piece's move apart (`b` of `Nbd7`,
+    /// `1` of `R1a3`).
+    #[inline(always)]
+    fn file_or_rank(c: u8) -> Option<(Option<u8>, Option<u8>)> {
+        match file(c) {
+            Some(x) => Some((Some(x), None)),
+            None => Some((None, Some(rank(c)?))),
+        }
+    }
+
     /// A rank of one digit, 1 to 9, as a number from 0.
     #[inline(always)]
     fn rank(c: u8) -> Option<u8> {
@@ -696,18 +706,12 @@ mod quick {
                 None => (None, Some(file(p)?), None, true, (f, r)),
             },
             [p, d, f, r] => {
-                let piece = Some(piece_letter(p)?);
-                match file(d) {
-                    Some(x) => (piece, Some(x), None, false, (f, r)),
-                    None => (piece, None, Some(rank(d)?), false, (f, r)),
-                }
+                let (from_file, from_rank) = file_or_rank(d)?;
+                (Some(piece_letter(p)?), from_file, from_rank, false, (f, r))
             }
             [p, d, b'x', f, r] if piece_letter(p).is_some() => {
-                let piece = piece_letter(p);
-                match file(d) {
-                    Some(x) => (piece, Some(x), None, true, (f, r)),
-                    None => (piece, None, Some(rank(d)?), true, (f, r)),
-                }
+                let (from_file, from_rank) = file_or_rank(d)?;
+                (piece_letter(p), from_file, from_rank, true, (f, r))
             }
             // The long form: `e2-e4`, `Ng1-f3`, `e4xd5`, `Bb5xc6`.
             [ff, fr, sep, f, r] => return long(None, (ff, fr), sep, (f, r), promotion, marks),
