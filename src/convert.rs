@@ -596,17 +596,20 @@ fn round_table<B: Bits>(
     let v = trace.variant;
     let first = trace.start.turn();
     // Out of the game: eliminated, or (Chess.com) mated, resigned or timed
-    // out, whose turns are bare `#`, `R`, `T` tokens a cell cannot hold.
+    // out, whose turns are bare `#`, `R`, `T` tokens a cell cannot hold. A
+    // resignation that ends a game at once (Teams) leaves no status behind
+    // but its ply's exit.
     let left = |p: &crate::replay::TracePly<B>| {
-        (0..v.players()).any(|s| match p.after.status(s) {
-            crate::engine::Status::Out | crate::engine::Status::Walking => true,
-            crate::engine::Status::Mated => v.hints.keeps_exits,
-            _ => false,
-        })
+        p.events.iter().any(|e| matches!(e, Event::Exit { .. }))
+            || (0..v.players()).any(|s| match p.after.status(s) {
+                crate::engine::Status::Out | crate::engine::Status::Walking => true,
+                crate::engine::Status::Mated => v.hints.keeps_exits,
+                _ => false,
+            })
     };
     if let Some(i) = trace.plies.iter().position(left) {
         return Err(ConvertError(format!(
-            "move {}: a player has left the game; a round table keeps one column per player",
+            "move {}: a player has left the game (resigned, timed out, mated or eliminated); a round table keeps one column per player",
             i + 1
         )));
     }

@@ -144,6 +144,41 @@ fn every_record_round_trips_through_every_notation_that_carries_it() {
     assert!(seen >= 2);
 }
 
+/// A Chess.com exit (a bare `R`, `T` or `R#`, or a move's `R`) has no cell
+/// in a round table: the table and descriptive writers refuse the game,
+/// PGN4 carries it. (Fuzzing found a Teams resignation, which ends the
+/// game at once and leaves no status behind, written as a pass, `--`,
+/// that does not replay.)
+#[test]
+fn an_exit_is_refused_by_a_round_table_and_carried_by_pgn4() {
+    for (variant, movetext) in [
+        ("chesscom-teams", "1. R"),
+        ("chesscom-teams", "1. R#"),
+        ("chesscom-teams", "1. T"),
+        ("chesscom-teams", "1. e2-e4R"),
+        ("chesscom-ffa", "1. R .. b5-c5 .. d13-d12 .. m8-l8"),
+        (
+            "chesscom-ffa",
+            "1. h2-h3 .. b5-c5 .. d13-d12 .. m8-l8 2. Kh1-h2R",
+        ),
+    ] {
+        let text = format!("[Variant \"{variant}\"]\n\n{movetext} *\n");
+        let game = games(&text, None)
+            .into_iter()
+            .next()
+            .expect("a game")
+            .unwrap_or_else(|e| panic!("{movetext}: {e}"));
+        Game::replay(game.clone()).unwrap_or_else(|e| panic!("{movetext}: {e}"));
+        let carried = round_trips(&game);
+        assert!(carried.contains(&Notation::Pgn4), "{movetext}: {carried:?}");
+        for table in [Notation::Table, Notation::Descriptive] {
+            assert!(!carried.contains(&table), "{movetext}: {carried:?}");
+            let refused = written(&game, table).expect_err("refused");
+            assert!(refused.contains("left the game"), "{movetext}: {refused}");
+        }
+    }
+}
+
 #[test]
 fn random_legal_games_round_trip() {
     for (id, games_count, plies) in [
