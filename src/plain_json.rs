@@ -13,25 +13,28 @@
 //! anything that is not JSON makes it decline: the line is then read in
 //! full by serde.
 
+use std::ops::Range;
+
 use crate::replay::command_at;
 
-/// One move of a plain record: its player (perhaps empty), its move and
-/// the move as its source wrote it, as written in the line.
-pub(crate) struct PlainMove<'a> {
+/// One move of a plain record: where its player (perhaps empty), its move
+/// and the move as its source wrote it stand in the line (byte ranges, at
+/// ASCII bytes: the line's text or its bytes are sliced there as the
+/// reader needs, the check taking bytes without a test of characters).
+#[derive(Clone)]
+pub(crate) struct PlainMove {
     /// The `player` value, empty when the move names none.
-    pub player: &'a str,
+    pub player: Range<usize>,
     /// The `mv` value.
-    pub mv: &'a str,
-    /// Where the `mv` value starts in the line (a byte offset).
-    pub mv_at: usize,
+    pub mv: Range<usize>,
     /// The `written` value, when the move has one.
-    pub written: Option<&'a str>,
+    pub written: Option<Range<usize>>,
     /// The `checks` and `mates` lists as written (`["Black"]`; empty when
     /// the move has none): strings without escapes, each between a pair
     /// of quotes (see [`list_items`]).
-    pub checks: &'a str,
+    pub checks: Range<usize>,
     /// See `checks`.
-    pub mates: &'a str,
+    pub mates: Range<usize>,
 }
 
 /// What follows `literal` at the start of `bytes`, if it is there: a
@@ -51,11 +54,11 @@ pub(crate) fn list_items(list: &str) -> impl Iterator<Item = &str> {
 }
 
 /// A line the scanner read: the record without its moves, and the moves.
-pub(crate) struct PlainLine<'a> {
+pub(crate) struct PlainLine {
     /// The line with its `moves` list emptied (`[]`), for serde.
     pub header: String,
     /// The moves, in order.
-    pub moves: Vec<PlainMove<'a>>,
+    pub moves: Vec<PlainMove>,
     /// Every move says no more than [`PlainMove`] holds (and that it is
     /// not inferred and has no variation): the moves hold all that the
     /// record's moves say.
@@ -65,62 +68,208 @@ pub(crate) struct PlainLine<'a> {
 /// Reads `line` as one plain record; `None` when the full reader must.
 /// Each move's player and move only: its `written`, `checks` and `mates`
 /// are stepped over and left empty.
-pub(crate) fn scan(line: &str) -> Option<PlainLine<'_>> {
+pub(crate) fn scan(line: &str) -> Option<PlainLine> {
     scan_as::<false>(line)
 }
 
 /// Reads `line` as [`scan`] does, each move with all it holds.
-pub(crate) fn scan_whole(line: &str) -> Option<PlainLine<'_>> {
+pub(crate) fn scan_whole(line: &str) -> Option<PlainLine> {
     scan_as::<true>(line)
 }
 
 /// The scan, with the moves' other fields kept when `WHOLE` (a constant,
 /// so that the check, which needs none, pays nothing for them).
-fn scan_as<const WHOLE: bool>(line: &str) -> Option<PlainLine<'_>> {
-    let mut scanner = Scanner::<WHOLE> {
-        text: line,
-        bytes: line.as_bytes(),
-        at: 0,
-        whole: true,
-    };
-    let mut moves = None;
-    let mut list = None;
-    scanner.expect_byte(b'{')?;
-    loop {
-        let key = scanner.plain_string()?;
-        scanner.expect_byte(b':')?;
-        if key == "moves" {
-            if moves.is_some() {
-                // A field given twice: serde refuses the record.
-                return None;
-            }
-            scanner.space();
-            let start = scanner.at;
-            moves = Some(scanner.moves()?);
-            list = Some(start..scanner.at);
-        } else {
-            scanner.skip_value()?;
-        }
-        match scanner.next_byte()? {
-            b',' => {}
-            b'}' => break,
-            _ => return None,
-        }
-    }
-    scanner.space();
-    if scanner.at != line.len() {
-        return None;
-    }
-    let list = list?;
-    let mut header = String::with_capacity(line.len() - list.len() + 2);
-    header.push_str(&line[..list.start]);
-    header.push_str("[]");
-    header.push_str(&line[list.end..]);
+fn scan_as<const WHOLE: bool>(line: &str) -> Option<PlainLine> {
+    let mut stream = MoveStream::<WHOLE>::new(line)?;
+    // At least 28 bytes a move (`{"player":"Black","mv":"Nf6"},`, and
+    // the record's head): room for every move at once, without the list
+    // growing (a copy of all it holds), for 4,096 at most: a huge line (a
+    // long comment, say) reserves no more than a long game needs, and a
+    // longer game grows its list.
+    let mut moves = Vec::with_capacity((line.len() / 28).min(4096));
+    moves.extend(stream.by_ref());
+    let header = stream.finish()?;
     Some(PlainLine {
         header,
-        moves: moves?,
-        whole: scanner.whole,
+        moves,
+        whole: stream.scanner.whole,
     })
+}
+
+/// The values of the fields a replay is set up from, as written (raw
+/// JSON), when they come before the moves (as the writer puts them).
+#[derive(Default)]
+pub(crate) struct Lead<'a> {
+    /// The `variant` value.
+    pub variant: Option<&'a str>,
+    /// The `options` value.
+    pub options: Option<&'a str>,
+    /// The `notation` value.
+    pub notation: Option<&'a str>,
+    /// The `start` value.
+    pub start: Option<&'a str>,
+}
+
+impl Lead<'_> {
+    /// A record of these fields and no moves, as JSON for serde; `None`
+    /// without a variant.
+    pub(crate) fn as_record(&self) -> Option<String> {
+        let mut json = format!(
+            "{{\"format\":{},\"variant\":{},\"moves\":[]",
+            crate::record::FORMAT,
+            self.variant?
+        );
+        for (key, value) in [
+            ("options", self.options),
+            ("notation", self.notation),
+            ("start", self.start),
+        ] {
+            if let Some(value) = value {
+                json.push_str(&format!(",\"{key}\":{value}"));
+            }
+        }
+        json.push('}');
+        Some(json)
+    }
+}
+
+/// Where a [`MoveStream`] is in the list of moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ListState {
+    /// After its `[`.
+    Opened,
+    /// After a move.
+    InList,
+    /// After its `]`.
+    Closed,
+    /// At something the scanner declines.
+    Failed,
+}
+
+/// A plain line read a move at a time, nothing kept: [`MoveStream::new`]
+/// reads up to the moves (keeping [`Lead`]), the iterator gives the moves
+/// in order, [`MoveStream::finish`] reads the rest and gives the header.
+/// The direct check replays each move as it is read.
+pub(crate) struct MoveStream<'a, const WHOLE: bool> {
+    scanner: Scanner<'a, WHOLE>,
+    /// Where the list of moves starts (its `[`).
+    list_start: usize,
+    /// The fields the replay is set up from.
+    pub lead: Lead<'a>,
+    state: ListState,
+}
+
+impl<'a, const WHOLE: bool> MoveStream<'a, WHOLE> {
+    /// Reads `line` up to its first move; `None` when it is no object
+    /// holding a list of moves (the full reader words why).
+    pub(crate) fn new(line: &'a str) -> Option<Self> {
+        let mut scanner = Scanner::<WHOLE> {
+            text: line,
+            bytes: line.as_bytes(),
+            at: 0,
+            whole: true,
+        };
+        let mut lead = Lead::default();
+        scanner.expect_byte(b'{')?;
+        loop {
+            let key = scanner.plain_string()?;
+            scanner.expect_byte(b':')?;
+            scanner.space();
+            if key == "moves" {
+                let list_start = scanner.at;
+                scanner.expect_byte(b'[')?;
+                return Some(MoveStream {
+                    scanner,
+                    list_start,
+                    lead,
+                    state: ListState::Opened,
+                });
+            }
+            let start = scanner.at;
+            scanner.skip_value()?;
+            let value = line.get(start..scanner.at);
+            match key {
+                "variant" => lead.variant = value,
+                "options" => lead.options = value,
+                "notation" => lead.notation = value,
+                "start" => lead.start = value,
+                _ => {}
+            }
+            if scanner.next_byte()? != b',' {
+                return None;
+            }
+        }
+    }
+
+    /// Reads the rest of the line once every move is read: the line with
+    /// its list of moves emptied (`[]`), for serde; `None` if a move or
+    /// the rest is not plain.
+    pub(crate) fn finish(&mut self) -> Option<String> {
+        if self.state != ListState::Closed {
+            return None;
+        }
+        let s = &mut self.scanner;
+        let list_end = s.at;
+        loop {
+            match s.next_byte()? {
+                b',' => {
+                    // A field given twice: serde refuses the record.
+                    if s.plain_string()? == "moves" {
+                        return None;
+                    }
+                    s.expect_byte(b':')?;
+                    s.skip_value()?;
+                }
+                b'}' => break,
+                _ => return None,
+            }
+        }
+        s.space();
+        if s.at != s.bytes.len() {
+            return None;
+        }
+        let line = s.text;
+        let mut header = String::with_capacity(line.len() - (list_end - self.list_start) + 2);
+        header.push_str(&line[..self.list_start]);
+        header.push_str("[]");
+        header.push_str(&line[list_end..]);
+        Some(header)
+    }
+}
+
+impl<'a, const WHOLE: bool> Iterator for MoveStream<'a, WHOLE> {
+    type Item = PlainMove;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<PlainMove> {
+        let s = &mut self.scanner;
+        let read = match self.state {
+            ListState::Opened => {
+                s.space();
+                if s.bytes.get(s.at) == Some(&b']') {
+                    s.at += 1;
+                    self.state = ListState::Closed;
+                    return None;
+                }
+                s.plain_move()
+            }
+            ListState::InList => match s.next_byte() {
+                Some(b',') => s.plain_move(),
+                Some(b']') => {
+                    self.state = ListState::Closed;
+                    return None;
+                }
+                _ => None,
+            },
+            ListState::Closed | ListState::Failed => return None,
+        };
+        self.state = if read.is_some() {
+            ListState::InList
+        } else {
+            ListState::Failed
+        };
+        read
+    }
 }
 
 /// The fields of a move the scanner reads, each at most once.
@@ -176,10 +325,31 @@ const ENDS_PLAIN_STRING: [bool; 256] = {
     ends
 };
 
+/// What follows a list of plain strings (`["Black"]`, without white
+/// space) at the start of `bytes`.
+#[inline(always)]
+fn plain_list(bytes: &[u8]) -> Option<&[u8]> {
+    let mut rest = after(bytes, b"[")?;
+    if let Some(rest) = after(rest, b"]") {
+        return Some(rest);
+    }
+    loop {
+        rest = after(rest, b"\"")?;
+        let len = plain_string_end(rest)?;
+        rest = after(rest.get(len..)?, b"\"")?;
+        match rest.split_first()? {
+            (b',', more) => rest = more,
+            (b']', more) => return Some(more),
+            _ => return None,
+        }
+    }
+}
+
 /// Where the first byte of `bytes` that ends a plain string is (see
 /// [`ENDS_PLAIN_STRING`]), eight bytes a step: the strings of a move are
 /// short, too short for `memchr`, and a byte at a time costs a table
 /// look-up and a bounds check each.
+#[inline(always)]
 fn plain_string_end(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
@@ -239,19 +409,21 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
     /// A string without escapes (after white space), as a slice of the
     /// line.
     fn plain_string(&mut self) -> Option<&'a str> {
-        self.expect_byte(b'"')?;
-        self.rest_of_plain_string()
+        let at = self.plain_string_at()?;
+        self.text.get(at)
     }
 
-    /// The rest of a string without escapes whose opening quote is read.
-    fn rest_of_plain_string(&mut self) -> Option<&'a str> {
+    /// Where a string without escapes (after white space) stands in the
+    /// line, stepped over.
+    fn plain_string_at(&mut self) -> Option<Range<usize>> {
+        self.expect_byte(b'"')?;
         let start = self.at;
         let len = plain_string_end(self.bytes.get(start..)?)?;
         if self.bytes.get(start + len) != Some(&b'"') {
             return None;
         }
         self.at = start + len + 1;
-        self.text.get(start..start + len)
+        Some(start..start + len)
     }
 
     /// A string whose escapes are all of one character (`\u` declined),
@@ -294,41 +466,54 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
     }
 
     /// A move as this project writes it, `{"player":"…","mv":"…"}` with
-    /// `,"written":"…"` before the brace or not, read by its fixed parts
-    /// without looking its keys up; `None` for anything else (the caller
-    /// reads it the general way from where it began).
-    fn canonical_move(&mut self) -> Option<PlainMove<'a>> {
+    /// `,"written":"…"`, `,"checks":[…]` and `,"mates":[…]` (lists of
+    /// plain strings) before the brace or not, in that order, read by its
+    /// fixed parts without looking its keys up; `None` for anything else
+    /// (the caller reads it the general way from where it began).
+    #[inline(always)]
+    fn canonical_move(&mut self) -> Option<PlainMove> {
         const PLAYER: &[u8; 11] = b"{\"player\":\"";
         const MV: &[u8; 8] = b"\",\"mv\":\"";
-        const WRITTEN: &[u8; 13] = b"\",\"written\":\"";
+        const WRITTEN: &[u8; 12] = b",\"written\":\"";
+        const CHECKS: &[u8; 10] = b",\"checks\":";
+        const MATES: &[u8; 9] = b",\"mates\":";
         // Slices of what is left, each step on from the last: a move is
-        // read in one pass without a bounds check a byte.
+        // read in one pass without a bounds check a byte. Places are
+        // counted back from the line's end.
+        let end = self.bytes.len();
         let rest = after(self.bytes.get(self.at..)?, PLAYER)?;
-        let player_len = plain_string_end(rest)?;
-        let rest = after(rest.get(player_len..)?, MV)?;
-        let mv_len = plain_string_end(rest)?;
-        let mut rest = rest.get(mv_len..)?;
-        let mut written_len = None;
-        if let Some(written) = after(rest, WRITTEN) {
-            let len = plain_string_end(written)?;
-            rest = written.get(len..)?;
-            written_len = Some(len);
+        let player = (end - rest.len(), plain_string_end(rest)?);
+        let rest = after(rest.get(player.1..)?, MV)?;
+        let mv = (end - rest.len(), plain_string_end(rest)?);
+        let mut rest = after(rest.get(mv.1..)?, b"\"")?;
+        let mut written = None;
+        if let Some(value) = after(rest, WRITTEN) {
+            let len = plain_string_end(value)?;
+            let at = end - value.len();
+            written = WHOLE.then_some(at..at + len);
+            rest = after(value.get(len..)?, b"\"")?;
         }
-        let rest = after(rest, b"\"}")?;
-        let player_at = self.at + PLAYER.len();
-        let mv_at = player_at + player_len + MV.len();
-        let written_at = mv_at + mv_len + WRITTEN.len();
-        self.at = self.bytes.len() - rest.len();
+        let (mut checks, mut mates) = (0..0, 0..0);
+        if let Some(list) = after(rest, CHECKS) {
+            rest = plain_list(list)?;
+            if WHOLE {
+                checks = end - list.len()..end - rest.len();
+            }
+        }
+        if let Some(list) = after(rest, MATES) {
+            rest = plain_list(list)?;
+            if WHOLE {
+                mates = end - list.len()..end - rest.len();
+            }
+        }
+        let rest = after(rest, b"}")?;
+        self.at = end - rest.len();
         Some(PlainMove {
-            player: self.text.get(player_at..player_at + player_len)?,
-            mv: self.text.get(mv_at..mv_at + mv_len)?,
-            mv_at,
-            written: match written_len {
-                Some(len) if WHOLE => Some(self.text.get(written_at..written_at + len)?),
-                _ => None,
-            },
-            checks: "",
-            mates: "",
+            player: player.0..player.0 + player.1,
+            mv: mv.0..mv.0 + mv.1,
+            written,
+            checks,
+            mates,
         })
     }
 
@@ -346,32 +531,27 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
         digits.parse::<u16>().ok().map(|_| ())
     }
 
-    /// The record's moves: a list of plain moves.
-    fn moves(&mut self) -> Option<Vec<PlainMove<'a>>> {
-        // At least 28 bytes a move (`{"player":"Black","mv":"Nf6"},`, and
-        // the record's head): room for every move at once, without the
-        // list growing (a copy of all it holds), for 4,096 at most: a huge
-        // line (a long comment, say) reserves no more than a long game
-        // needs, and a longer game grows its list.
-        let mut moves = Vec::with_capacity((self.bytes.len() / 28).min(4096));
-        self.list(|s| {
-            moves.push(s.plain_move()?);
-            Some(())
-        })?;
-        Some(moves)
-    }
-
     /// One move: an object of known fields, each once, `mv` among them;
     /// `None` for anything the plain replay must not pass over.
-    fn plain_move(&mut self) -> Option<PlainMove<'a>> {
+    /// (Inline: the direct check replays each move as it is read, and the
+    /// fields it does not use are then never made.)
+    #[inline(always)]
+    fn plain_move(&mut self) -> Option<PlainMove> {
         let start = self.at;
         if let Some(canonical) = self.canonical_move() {
             return Some(canonical);
         }
         self.at = start;
+        self.any_move()
+    }
+
+    /// A move as [`Scanner::plain_move`] reads it, its fields in any
+    /// order and layout.
+    #[inline(never)]
+    fn any_move(&mut self) -> Option<PlainMove> {
         self.expect_byte(b'{')?;
-        let (mut player, mut mv, mut written) = ("", None, None);
-        let (mut checks, mut mates) = ("", "");
+        let (mut player, mut mv, mut written) = (0..0, None, None);
+        let (mut checks, mut mates) = (0..0, 0..0);
         let mut seen = [false; 10];
         loop {
             self.expect_byte(b'"')?;
@@ -382,14 +562,10 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
             }
             self.expect_byte(b':')?;
             match field {
-                Field::Player => player = self.plain_string()?,
-                Field::Mv => {
-                    let value = self.plain_string()?;
-                    // The closing quote is the last byte read.
-                    mv = Some((value, self.at - 1 - value.len()));
-                }
+                Field::Player => player = self.plain_string_at()?,
+                Field::Mv => mv = Some(self.plain_string_at()?),
                 Field::Written => {
-                    let value = self.plain_string()?;
+                    let value = self.plain_string_at()?;
                     written = WHOLE.then_some(value);
                 }
                 Field::Checks | Field::Mates => {
@@ -397,7 +573,7 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
                     let start = self.at;
                     self.list(|s| s.plain_string().map(|_| ()))?;
                     if WHOLE {
-                        let list = self.text.get(start..self.at)?;
+                        let list = start..self.at;
                         if field == Field::Checks {
                             checks = list;
                         } else {
@@ -427,11 +603,9 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
                 _ => return None,
             }
         }
-        let (mv, mv_at) = mv?;
         Some(PlainMove {
             player,
-            mv,
-            mv_at,
+            mv: mv?,
             written,
             checks,
             mates,
@@ -575,7 +749,12 @@ mod tests {
             .iter()
             .map(|m| (m.player.as_str(), m.mv.as_str()))
             .collect();
-        let taken: Vec<(&str, &str)> = scanned.moves.iter().map(|m| (m.player, m.mv)).collect();
+        let text = |at: &Range<usize>| line.get(at.clone()).unwrap_or("?");
+        let taken: Vec<(&str, &str)> = scanned
+            .moves
+            .iter()
+            .map(|m| (text(&m.player), text(&m.mv)))
+            .collect();
         assert_eq!(taken, read, "{line}");
         for m in &record.moves {
             assert!(

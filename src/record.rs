@@ -582,38 +582,44 @@ fn plain_record(text: &str, line: usize) -> Option<Record> {
     // Columns count characters: bytes, on an ASCII line.
     let ascii = text.is_ascii();
     let (mut counted, mut chars) = (0, 0);
-    record.moves = scanned
-        .moves
-        .iter()
-        .map(|m| {
-            let column = if ascii {
-                m.mv_at
-            } else {
-                chars += text
-                    .get(counted..m.mv_at)
-                    .map_or(0, |run| run.chars().count());
-                counted = m.mv_at;
-                chars
-            };
-            let span = Span {
-                line,
-                column: column + 1,
-                len: m.mv.chars().count().max(1),
-            };
-            RecordMove {
-                player: m.player.into(),
-                mv: m.mv.into(),
-                written: m.written.map(Into::into),
-                checks: list_items(m.checks).map(String::from).collect(),
-                mates: list_items(m.mates).map(String::from).collect(),
-                origin: Origin {
-                    round: None,
-                    span: Some(span),
-                },
-                ..RecordMove::default()
-            }
-        })
-        .collect();
+    let mut moves = Vec::with_capacity(scanned.moves.len());
+    for m in &scanned.moves {
+        let at = m.mv.start;
+        let column = if ascii {
+            at
+        } else {
+            chars += text.get(counted..at).map_or(0, |run| run.chars().count());
+            counted = at;
+            chars
+        };
+        let mv = text.get(m.mv.clone())?;
+        let span = Span {
+            line,
+            column: column + 1,
+            len: mv.chars().count().max(1),
+        };
+        let written = match &m.written {
+            Some(at) => Some(text.get(at.clone())?.into()),
+            None => None,
+        };
+        moves.push(RecordMove {
+            player: text.get(m.player.clone())?.into(),
+            mv: mv.into(),
+            written,
+            checks: list_items(text.get(m.checks.clone())?)
+                .map(String::from)
+                .collect(),
+            mates: list_items(text.get(m.mates.clone())?)
+                .map(String::from)
+                .collect(),
+            origin: Origin {
+                round: None,
+                span: Some(span),
+            },
+            ..RecordMove::default()
+        });
+    }
+    record.moves = moves;
     Some(record)
 }
 
@@ -944,6 +950,16 @@ mod tests {
                         1,
                     ),
                     line.replacen("\"mv\":\"", "\"mv\":\"\\u0041", 1),
+                    // Checks and mates after the move, as the writer puts
+                    // them, and otherwise.
+                    line.replacen("\"}", "\",\"checks\":[\"Black\",\"White\"]}", 2),
+                    line.replacen("\"}", "\",\"checks\":[],\"mates\":[\"Red\"]}", 1),
+                    line.replacen("\"}", "\",\"mates\":[\"Red\"],\"checks\":[\"Red\"]}", 1),
+                    line.replacen("\"}", "\",\"checks\":[\"a\" ]}", 1),
+                    line.replacen("\"}", "\",\"checks\":[\"a\\\"\"]}", 1),
+                    line.replacen("\"}", "\",\"checks\":[\"a\",]}", 1),
+                    line.replacen("\"}", "\",\"checks\":[\"a\"}", 1),
+                    line.replacen("\"}", "\",\"mates\":[\"a\"],\"mates\":[]}", 1),
                     line.trim_end().to_string() + "\r\n",
                     line.replacen("\"moves\":[", "\"moves\":\n[", 1),
                 ] {

@@ -44,7 +44,7 @@ use crate::input::{Format, PgnHeader, json_line, pgn_game, pgn_header, raw_pgn_g
 use crate::notation::algebraic::{Token, parse_token_quietly};
 use crate::notation::pgn::trimmed;
 use crate::notation::start_or_setup;
-use crate::record::{MoveNotation, Record, Span, last_move_place};
+use crate::record::{MoveNotation, Record, last_move_place};
 use crate::replay::{Validated, applies_option, quick_resolve, result_warnings_at};
 use crate::resolve::algebraic::resolve as resolve_algebraic;
 use crate::split::{GameText, Splitter};
@@ -53,7 +53,7 @@ use crate::{Error, Game};
 
 mod plain_pgn;
 
-use crate::plain_json::{self, PlainLine};
+use crate::plain_json;
 use plain_pgn::PlainGame;
 
 /// One game of a text, checked.
@@ -147,9 +147,17 @@ fn direct_pgn(game: &PlainGame, text: &[u8]) -> Option<CheckedGame> {
         variant,
         ..
     } = pgn_header(&game.raw).ok()?;
-    let plies = game.plies.iter().map(|&text| Written { text, player: "" });
-    let last = || game.last_span(text);
-    let found = replay_directly(&header, variant, plies, last)?;
+    let plies = game.plies.iter().map(|text| Written {
+        text: text.as_bytes(),
+        player: b"",
+    });
+    let mut found = replay_directly(&header, variant, plies)?;
+    found.warnings = result_warnings_at(
+        &header,
+        || game.last_span(text),
+        variant,
+        found.outcome.as_ref(),
+    );
     Some(CheckedGame {
         record: header,
         found,
@@ -165,21 +173,41 @@ fn check_json_line(bytes: &[u8], line: usize) -> Result<CheckedGame, Error> {
     }
 }
 
-/// The direct check of a JSON Lines record; `None` when the full path
-/// must take it (which also words any error).
+/// The direct check of a JSON Lines record, each move replayed as the
+/// scanner reads it; `None` when the full path must take the record
+/// (which also words any error).
 fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let PlainLine { header, moves, .. } = plain_json::scan(text)?;
-    // The header's list of moves is empty: serde reads the rest of the
-    // record as the full reader does.
-    let header: Record = serde_json::from_str(&header).ok()?;
-    let variant = crate::replay::variant_of(&header).ok()?;
-    let plies = moves.iter().map(|m| Written {
-        text: trimmed(m.mv),
-        player: m.player,
-    });
-    let last = || last_move_place(text, line, moves.iter().map(|m| m.mv));
-    let found = replay_directly(&header, variant, plies, last)?;
+    let mut stream = plain_json::MoveStream::<false>::new(text)?;
+    // The replay is set up from the fields before the moves, read by serde
+    // as the full reader reads them; the whole header, read once the moves
+    // are, must agree (a field after the moves sends the record the full
+    // way).
+    let lead: Record = serde_json::from_str(&stream.lead.as_record()?).ok()?;
+    let variant = crate::replay::variant_of(&lead).ok()?;
+    let plies = JsonPlies {
+        moves: &mut stream,
+        line: bytes,
+    };
+    let mut found = replay_directly(&lead, variant, plies)?;
+    let header: Record = serde_json::from_str(&stream.finish()?).ok()?;
+    if (
+        &header.variant,
+        &header.options,
+        header.notation,
+        &header.start,
+    ) != (&lead.variant, &lead.options, lead.notation, &lead.start)
+    {
+        return None;
+    }
+    // The last move's place, asked only for a warning: the line scanned
+    // again (seldom).
+    let last = || {
+        let moves = plain_json::scan(text)?.moves;
+        let mvs = moves.iter().map(|m| text.get(m.mv.clone()).unwrap_or(""));
+        last_move_place(text, line, mvs)
+    };
+    found.warnings = result_warnings_at(&header, last, variant, found.outcome.as_ref());
     Some(CheckedGame {
         record: header,
         found,
@@ -187,22 +215,55 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
 }
 
 /// One written ply: its text, and the player the record names as it is
-/// written (empty: whoever's turn it is).
+/// written (empty: whoever's turn it is), as bytes of a text (of UTF-8).
 struct Written<'a> {
-    text: &'a str,
-    player: &'a str,
+    text: &'a [u8],
+    player: &'a [u8],
 }
 
-/// Replays `plies` on the game `record` (of `variant`) heads; `None` when a ply needs
-/// more than a plain move (a pass where a move is legal, an exit, an
-/// ambiguity for the look-ahead) or does not resolve: the full path takes
-/// the game then. `last` gives the place of the last ply, asked only for
-/// a warning that needs it.
+/// The plies of a JSON record as its scanner reads them. (Its own type,
+/// every step inline: the replay loop and the scanner are one loop.)
+struct JsonPlies<'s, 'a> {
+    moves: &'s mut plain_json::MoveStream<'a, false>,
+    /// The line's bytes, which the moves' places index.
+    line: &'a [u8],
+}
+
+impl<'a> Iterator for JsonPlies<'_, 'a> {
+    type Item = Written<'a>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Written<'a>> {
+        let m = self.moves.next()?;
+        Some(Written {
+            text: trimmed_bytes(self.line.get(m.mv)?)?,
+            player: self.line.get(m.player)?,
+        })
+    }
+}
+
+/// [`trimmed`] for the bytes of a text (of UTF-8): as they are when they
+/// begin and end with a visible ASCII character.
+#[inline(always)]
+fn trimmed_bytes(bytes: &[u8]) -> Option<&[u8]> {
+    let visible = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_graphic());
+    if visible(bytes.first()) && visible(bytes.last()) {
+        Some(bytes)
+    } else {
+        Some(trimmed(std::str::from_utf8(bytes).ok()?).as_bytes())
+    }
+}
+
+/// Replays `plies` on the game `record` (of `variant`) heads; `None` when
+/// a ply needs more than a plain move (a pass where a move is legal, an
+/// exit, an ambiguity for the look-ahead) or does not resolve: the full
+/// path takes the game then. What is found, but for the warnings on the
+/// result, which the caller adds (a JSON record's result comes after its
+/// moves).
 fn replay_directly<'a>(
     record: &Record,
     variant: &'static Variant,
     plies: impl Iterator<Item = Written<'a>>,
-    last: impl FnOnce() -> Option<Span>,
 ) -> Option<Validated> {
     if variant.dice
         || variant.hints.keeps_exits
@@ -211,25 +272,24 @@ fn replay_directly<'a>(
     {
         return None;
     }
-    crate::with_width!(variant, B => replay_in::<B>(record, variant, plies, last))
+    crate::with_width!(variant, B => replay_in::<B>(record, variant, plies))
 }
 
 fn replay_in<'a, B: Bits>(
     record: &Record,
     variant: &'static Variant,
     plies: impl Iterator<Item = Written<'a>>,
-    last: impl FnOnce() -> Option<Span>,
 ) -> Option<Validated> {
     let mut pos = start_or_setup::<B>(variant, record.start.as_deref()).ok()?;
     let mut list = MoveList::new();
     let mut played = 0;
     // The name last found to be each seat's, as written: a record names
     // its few players again and again, and one comparison passes them.
-    let mut names = [""; 4];
+    let mut names: [&[u8]; 4] = [b""; 4];
     for ply in plies {
         let turn = pos.turn();
         if !ply.player.is_empty() && names.get(turn) != Some(&ply.player) {
-            let player = trimmed(ply.player);
+            let player = trimmed(std::str::from_utf8(ply.player).ok()?);
             if !player.is_empty() {
                 if variant.seat_named(player) != Some(turn) {
                     return None;
@@ -247,7 +307,7 @@ fn replay_in<'a, B: Bits>(
     Some(Validated {
         plies: played,
         variation_plies: 0,
-        warnings: result_warnings_at(record, last, variant, outcome.as_ref()),
+        warnings: Vec::new(),
         outcome,
         points: [0, 1, 2, 3].map(|s| pos.points(s)),
         status: [0, 1, 2, 3].map(|s| pos.status(s)),
@@ -257,7 +317,7 @@ fn replay_in<'a, B: Bits>(
 /// The legal move a written ply names, as the full replay resolves it;
 /// `None` for anything it would not take as a plain move.
 #[inline(always)]
-fn resolve_written<B: Bits>(pos: &Position<B>, list: &mut MoveList, text: &str) -> Option<Move> {
+fn resolve_written<B: Bits>(pos: &Position<B>, list: &mut MoveList, text: &[u8]) -> Option<Move> {
     let token = parse_token_quietly(text)?;
     match &token {
         Token::Move { marks, .. } | Token::Castle { marks, .. } if marks.exit.is_none() => {
@@ -561,6 +621,56 @@ mod tests {
             lines > 50 && direct * 10 >= lines * 7,
             "{direct} of {lines} lines taken directly"
         );
+    }
+
+    /// The direct check replays a record's moves as it reads them, set up
+    /// from the fields before them: fields in another order, given twice,
+    /// or after the moves, and a stated result the mate contradicts (a
+    /// warning placed on the last move) are found as the full path finds
+    /// them.
+    #[test]
+    fn fields_around_the_moves_are_checked_alike_both_ways() {
+        let moves = r#"[{"player":"White","mv":"f2-f3"},{"player":"Black","mv":"e7-e5"},{"player":"White","mv":"g2-g4"},{"player":"Black","mv":"Qd8-h4"}]"#;
+        let from_fen = r#""start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1""#;
+        let no_g_pawn = r#""start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPP1P/RNBQKBNR w KQkq - 0 1""#;
+        let lines = [
+            format!(
+                r#"{{"format":2,"variant":"chess","moves":{moves},"result":{{"score":"1-0"}}}}"#
+            ),
+            format!(
+                r#"{{"format":2,"variant":"chess","moves":{moves},"result":{{"score":"0-1"}}}}"#
+            ),
+            format!(r#"{{"moves":{moves},"format":2,"variant":"chess"}}"#),
+            format!(r#"{{"format":2,"moves":{moves},"variant":"chess"}}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves},{no_g_pawn}}}"#),
+            format!(r#"{{"format":2,"variant":"chess",{from_fen},"moves":{moves}}}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves},"variant":"chess"}}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves},"moves":[]}}"#),
+            format!(r#"{{"format":2,"variant":"chess","variant":"verney","moves":{moves}}}"#),
+            format!(r#"{{"format":2,"variant":"che\u0073s","moves":{moves}}}"#),
+            format!(r#"{{"format":2,"variant":"chess","options":{{}},"moves":{moves}}}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves},"options":{{"x":"y"}}}}"#),
+            format!(r#"{{"format":2,"variant":"chess","notation":"algebraic","moves":{moves}}}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves},"notation":"descriptive"}}"#),
+            format!(
+                r#"{{"format":2,"variant":"chess","moves":{moves},"result":{{"score":"1-0"}},}}"#
+            ),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves}"#),
+            format!(r#"{{"format":2,"variant":"chess","moves":{moves}}} {{}}"#),
+        ];
+        let mut direct = 0;
+        for line in &lines {
+            direct += usize::from(json_both_ways(line, "fields around the moves"));
+        }
+        // The writer's order, its result or none, and a start or options
+        // before the moves, are taken directly.
+        assert!(json_both_ways(&lines[0], "stated 1-0"));
+        assert!(json_both_ways(&lines[1], "stated 0-1"));
+        assert!(json_both_ways(&lines[5], "from a FEN"));
+        assert!(json_both_ways(&lines[10], "no options"));
+        assert!(direct >= 5, "{direct} taken directly");
+        let warned = direct_json(lines[0].as_bytes(), 3).map(|c| c.found.warnings);
+        assert_eq!(warned.map(|w| w.len()), Some(1));
     }
 
     #[test]

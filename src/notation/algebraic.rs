@@ -563,7 +563,7 @@ fn token(i: &str) -> Res<'_, Token> {
 /// Parses one move token, long or short.
 #[inline]
 pub fn parse_token(s: &str) -> Result<Token, AlgebraicError> {
-    match quick::token(s) {
+    match quick::token(s.as_bytes()) {
         Some(t) => Ok(t),
         None => run(s, token),
     }
@@ -572,8 +572,8 @@ pub fn parse_token(s: &str) -> Result<Token, AlgebraicError> {
 /// [`parse_token`] for a caller that needs no error: the plain tokens'
 /// fast path without wrapping its answer, then the full parser.
 #[inline(always)]
-pub(crate) fn parse_token_quietly(s: &str) -> Option<Token> {
-    quick::token(s).or_else(|| run(s, token).ok())
+pub(crate) fn parse_token_quietly(s: &[u8]) -> Option<Token> {
+    quick::token(s).or_else(|| run(std::str::from_utf8(s).ok()?, token).ok())
 }
 
 /// A fast path for the plain tokens that fill corpora (`Nf3`, `exd5`,
@@ -782,8 +782,7 @@ mod quick {
     /// The fast path: [`common`]'s shapes where the token is read, the
     /// rest of the plain tokens in a call of their own.
     #[inline(always)]
-    pub(super) fn token(s: &str) -> Option<Token> {
-        let b = s.as_bytes();
+    pub(super) fn token(b: &[u8]) -> Option<Token> {
         match common(b) {
             Some(t) => Some(t),
             None => plain(b),
@@ -1166,7 +1165,7 @@ mod tests {
         ];
         let mut common = 0;
         let mut check = |t: &str| {
-            if let Some(fast) = quick::token(t) {
+            if let Some(fast) = quick::token(t.as_bytes()) {
                 taken += 1;
                 assert_eq!(run(t, token), Ok(fast), "{t}");
             }
