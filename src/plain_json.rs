@@ -25,6 +25,9 @@ use crate::replay::command_at;
 pub(crate) struct PlainMove {
     /// The `player` value, empty when the move names none.
     pub player: Range<usize>,
+    /// The `player` value as a number, when it is shorter than 8 bytes
+    /// (see [`name_key`]); 0 when not known.
+    pub player_key: u64,
     /// The `mv` value.
     pub mv: Range<usize>,
     /// The `written` value, when the move has one.
@@ -44,6 +47,22 @@ pub(crate) struct PlainMove {
 fn after<'b, const N: usize>(bytes: &'b [u8], literal: &[u8; N]) -> Option<&'b [u8]> {
     let (head, rest) = bytes.split_first_chunk::<N>()?;
     (head == literal).then_some(rest)
+}
+
+/// A name of fewer than 8 bytes at the start of `bytes` (which holds at
+/// least 8) as one number, its bytes and its length: two names are the
+/// same exactly when their numbers are, and a number is compared in one
+/// instruction where two strings take a call. 0 for a longer or an empty
+/// name, or fewer than 8 bytes.
+#[inline(always)]
+pub(crate) fn name_key(bytes: &[u8], len: usize) -> u64 {
+    match bytes.first_chunk::<8>() {
+        Some(word) if (1..8).contains(&len) => {
+            let mask = (1u64 << (8 * len)) - 1;
+            (u64::from_le_bytes(*word) & mask) | ((len as u64) << 56)
+        }
+        _ => 0,
+    }
 }
 
 /// The strings of a list of plain strings the scanner read (`checks`,
@@ -483,33 +502,37 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
         let end = self.bytes.len();
         let rest = after(self.bytes.get(self.at..)?, PLAYER)?;
         let player = (end - rest.len(), plain_string_end(rest)?);
+        let player_key = name_key(rest, player.1);
         let rest = after(rest.get(player.1..)?, MV)?;
         let mv = (end - rest.len(), plain_string_end(rest)?);
         let mut rest = after(rest.get(mv.1..)?, b"\"")?;
-        let mut written = None;
-        if let Some(value) = after(rest, WRITTEN) {
-            let len = plain_string_end(value)?;
-            let at = end - value.len();
-            written = WHOLE.then_some(at..at + len);
-            rest = after(value.get(len..)?, b"\"")?;
-        }
-        let (mut checks, mut mates) = (0..0, 0..0);
-        if let Some(list) = after(rest, CHECKS) {
-            rest = plain_list(list)?;
-            if WHOLE {
-                checks = end - list.len()..end - rest.len();
+        let (mut written, mut checks, mut mates) = (None, 0..0, 0..0);
+        // Most moves end here; the others have some of these, in order.
+        if rest.first() != Some(&b'}') {
+            if let Some(value) = after(rest, WRITTEN) {
+                let len = plain_string_end(value)?;
+                let at = end - value.len();
+                written = WHOLE.then_some(at..at + len);
+                rest = after(value.get(len..)?, b"\"")?;
             }
-        }
-        if let Some(list) = after(rest, MATES) {
-            rest = plain_list(list)?;
-            if WHOLE {
-                mates = end - list.len()..end - rest.len();
+            if let Some(list) = after(rest, CHECKS) {
+                rest = plain_list(list)?;
+                if WHOLE {
+                    checks = end - list.len()..end - rest.len();
+                }
+            }
+            if let Some(list) = after(rest, MATES) {
+                rest = plain_list(list)?;
+                if WHOLE {
+                    mates = end - list.len()..end - rest.len();
+                }
             }
         }
         let rest = after(rest, b"}")?;
         self.at = end - rest.len();
         Some(PlainMove {
             player: player.0..player.0 + player.1,
+            player_key,
             mv: mv.0..mv.0 + mv.1,
             written,
             checks,
@@ -605,6 +628,7 @@ impl<'a, const WHOLE: bool> Scanner<'a, WHOLE> {
         }
         Some(PlainMove {
             player,
+            player_key: 0,
             mv: mv?,
             written,
             checks,
@@ -721,6 +745,31 @@ mod tests {
                 assert_eq!(plain_string_end(slice), by_table, "{slice:?}");
             }
         }
+    }
+
+    /// Two names have the same key exactly when they are the same name,
+    /// whatever follows them; a name of 8 bytes or more has none.
+    #[test]
+    fn names_have_the_same_key_exactly_when_they_are_the_same() {
+        let mut rng = Rng::new(15);
+        let letters = b"ab\"\0\xff";
+        let mut named = Vec::new();
+        for _ in 0..2_000 {
+            let len = rng.below(10);
+            let bytes: Vec<u8> = (0..len + 8)
+                .map(|_| letters[rng.below(letters.len())])
+                .collect();
+            named.push((name_key(&bytes, len), bytes[..len].to_vec()));
+        }
+        for (key, name) in &named {
+            assert_eq!(*key == 0, name.is_empty() || name.len() >= 8, "{name:?}");
+        }
+        for (a, b) in named.iter().zip(named.iter().skip(1)) {
+            if a.0 != 0 && b.0 != 0 {
+                assert_eq!(a.0 == b.0, a.1 == b.1, "{:?} {:?}", a.1, b.1);
+            }
+        }
+        assert_eq!(name_key(b"White", 5), 0, "fewer than 8 bytes to read");
     }
 
     /// When the scanner takes `line`, the full reader must read it exactly

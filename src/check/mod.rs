@@ -150,6 +150,7 @@ fn direct_pgn(game: &PlainGame, text: &[u8]) -> Option<CheckedGame> {
     let plies = game.plies.iter().map(|text| Written {
         text: text.as_bytes(),
         player: b"",
+        player_key: 0,
     });
     let mut found = replay_directly(&header, variant, plies)?;
     found.warnings = result_warnings_at(
@@ -219,6 +220,9 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
 struct Written<'a> {
     text: &'a [u8],
     player: &'a [u8],
+    /// The player as a number ([`plain_json::name_key`]); 0 when not
+    /// known.
+    player_key: u64,
 }
 
 /// The plies of a JSON record as its scanner reads them. (Its own type,
@@ -238,6 +242,7 @@ impl<'a> Iterator for JsonPlies<'_, 'a> {
         Some(Written {
             text: trimmed_bytes(self.line.get(m.mv)?)?,
             player: self.line.get(m.player)?,
+            player_key: m.player_key,
         })
     }
 }
@@ -285,17 +290,21 @@ fn replay_in<'a, B: Bits>(
     let mut played = 0;
     // The name last found to be each seat's, as written: a record names
     // its few players again and again, and one comparison passes them.
-    let mut names: [&[u8]; 4] = [b""; 4];
+    let mut names: [(&[u8], u64); 4] = [(b"", 0); 4];
     for ply in plies {
         let turn = pos.turn();
-        if !ply.player.is_empty() && names.get(turn) != Some(&ply.player) {
+        let same = |&(name, key): &(&[u8], u64)| match ply.player_key {
+            0 => name == ply.player,
+            known => key == known,
+        };
+        if !ply.player.is_empty() && !names.get(turn).is_some_and(same) {
             let player = trimmed(std::str::from_utf8(ply.player).ok()?);
             if !player.is_empty() {
                 if variant.seat_named(player) != Some(turn) {
                     return None;
                 }
                 if let Some(name) = names.get_mut(turn) {
-                    *name = ply.player;
+                    *name = (ply.player, ply.player_key);
                 }
             }
         }
