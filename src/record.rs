@@ -582,44 +582,48 @@ fn plain_record(text: &str, line: usize) -> Option<Record> {
     // Columns count characters: bytes, on an ASCII line.
     let ascii = text.is_ascii();
     let (mut counted, mut chars) = (0, 0);
-    let mut moves = Vec::with_capacity(scanned.moves.len());
-    for m in &scanned.moves {
-        let at = m.mv.start;
-        let column = if ascii {
-            at
+    // The places are those the scanner found, at ASCII bytes of the line:
+    // each slice is there (an empty text would not be).
+    let slice = |at: &std::ops::Range<usize>| text.get(at.clone()).unwrap_or_default();
+    let list = |at: &std::ops::Range<usize>| -> Vec<String> {
+        if at.is_empty() {
+            Vec::new()
         } else {
-            chars += text.get(counted..at).map_or(0, |run| run.chars().count());
-            counted = at;
-            chars
-        };
-        let mv = text.get(m.mv.clone())?;
-        let span = Span {
-            line,
-            column: column + 1,
-            len: mv.chars().count().max(1),
-        };
-        let written = match &m.written {
-            Some(at) => Some(text.get(at.clone())?.into()),
-            None => None,
-        };
-        moves.push(RecordMove {
-            player: text.get(m.player.clone())?.into(),
-            mv: mv.into(),
-            written,
-            checks: list_items(text.get(m.checks.clone())?)
-                .map(String::from)
-                .collect(),
-            mates: list_items(text.get(m.mates.clone())?)
-                .map(String::from)
-                .collect(),
-            origin: Origin {
-                round: None,
-                span: Some(span),
-            },
-            ..RecordMove::default()
-        });
-    }
-    record.moves = moves;
+            list_items(slice(at)).map(String::from).collect()
+        }
+    };
+    record.moves = scanned
+        .moves
+        .iter()
+        .map(|m| {
+            let at = m.mv.start;
+            let column = if ascii {
+                at
+            } else {
+                chars += text.get(counted..at).map_or(0, |run| run.chars().count());
+                counted = at;
+                chars
+            };
+            let mv = slice(&m.mv);
+            let span = Span {
+                line,
+                column: column + 1,
+                len: mv.chars().count().max(1),
+            };
+            RecordMove {
+                player: slice(&m.player).into(),
+                mv: mv.into(),
+                written: m.written.as_ref().map(|at| slice(at).into()),
+                checks: list(&m.checks),
+                mates: list(&m.mates),
+                origin: Origin {
+                    round: None,
+                    span: Some(span),
+                },
+                ..RecordMove::default()
+            }
+        })
+        .collect();
     Some(record)
 }
 
