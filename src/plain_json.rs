@@ -15,6 +15,7 @@
 
 use std::ops::Range;
 
+use crate::record::Record;
 use crate::replay::command_at;
 
 /// One move of a plain record: where its player (perhaps empty), its move
@@ -130,9 +131,32 @@ pub(crate) struct Lead<'a> {
 }
 
 impl Lead<'_> {
+    /// A record of these fields and no moves, as serde reads them; `None`
+    /// without a variant or when serde refuses them.
+    pub(crate) fn record(&self) -> Option<Record> {
+        // The common lead, a variant and perhaps a start as plain strings,
+        // made without serde: a plain string is its text.
+        fn plain(raw: &str) -> Option<&str> {
+            let text = raw.strip_prefix('"')?.strip_suffix('"')?;
+            plain_string_end(text.as_bytes()).is_none().then_some(text)
+        }
+        if self.options.is_none() && self.notation.is_none() {
+            let start = match self.start {
+                None => Some(None),
+                Some(raw) => plain(raw).map(Some),
+            };
+            if let (Some(variant), Some(start)) = (plain(self.variant?), start) {
+                let mut record = Record::new(variant);
+                record.start = start.map(String::from);
+                return Some(record);
+            }
+        }
+        serde_json::from_str(&self.as_json()?).ok()
+    }
+
     /// A record of these fields and no moves, as JSON for serde; `None`
     /// without a variant.
-    pub(crate) fn as_record(&self) -> Option<String> {
+    fn as_json(&self) -> Option<String> {
         let mut json = format!(
             "{{\"format\":{},\"variant\":{},\"moves\":[]",
             crate::record::FORMAT,
@@ -744,6 +768,46 @@ mod tests {
                     .position(|&b| ENDS_PLAIN_STRING[usize::from(b)]);
                 assert_eq!(plain_string_end(slice), by_table, "{slice:?}");
             }
+        }
+    }
+
+    /// The lead made without serde is the one serde reads, for plain and
+    /// other values alike.
+    #[test]
+    fn a_lead_reads_as_serde_reads_it() {
+        let leads = [
+            (Some(r#""chess""#), None, None, None),
+            (
+                Some(r#""verney""#),
+                None,
+                None,
+                Some(r#""8/8/8/8/8/8/8/8 w - - 0 1""#),
+            ),
+            (Some(r#""che\u0073s""#), None, None, None),
+            (Some(r#""chess""#), None, None, Some(r#""a\"b""#)),
+            (Some(r#""chess""#), None, None, Some("null")),
+            (
+                Some(r#""chess""#),
+                Some(r#"{"drawn-ending":"apply"}"#),
+                None,
+                None,
+            ),
+            (Some(r#""chess""#), None, Some(r#""descriptive""#), None),
+            (Some(r#""ch	ess""#), None, None, None),
+            (Some("1"), None, None, None),
+            (None, None, None, None),
+        ];
+        for (variant, options, notation, start) in leads {
+            let lead = Lead {
+                variant,
+                options,
+                notation,
+                start,
+            };
+            let by_serde = lead
+                .as_json()
+                .and_then(|json| serde_json::from_str::<Record>(&json).ok());
+            assert_eq!(lead.record(), by_serde, "{variant:?} {start:?}");
         }
     }
 

@@ -184,7 +184,7 @@ fn direct_json(bytes: &[u8], line: usize) -> Option<CheckedGame> {
     // as the full reader reads them; the whole header, read once the moves
     // are, must agree (a field after the moves sends the record the full
     // way).
-    let lead: Record = serde_json::from_str(&stream.lead.as_record()?).ok()?;
+    let lead = stream.lead.record()?;
     let variant = crate::replay::variant_of(&lead).ok()?;
     let plies = JsonPlies {
         moves: &mut stream,
