@@ -51,7 +51,9 @@ impl GameText {
             Format::Pgn => {
                 input::pgn_games_sized(&self.bytes[..], self.first_line, self.bytes.len()).collect()
             }
-            Format::Jsonl => vec![input::json_line(&self.bytes, self.first_line)],
+            Format::Jsonl => json_lines(&self.bytes, self.first_line)
+                .map(|(line, number)| input::json_line(line, number))
+                .collect(),
             other => {
                 let text = crate::render::diagnostic::decode(&self.bytes);
                 input::games(&text, Some(other))
@@ -120,8 +122,10 @@ fn kind_of(line: &[u8], first: bool) -> LineKind {
 }
 
 /// Reads a stream and yields the texts of its games: for PGN and PGN4, cut
-/// as the module documentation says; for JSON Lines, one non-blank line
-/// each; for the notations that hold one game, the whole input.
+/// as the module documentation says; for JSON Lines, blocks of whole lines
+/// as they are read (tens of kilobytes; blank lines are skipped when the
+/// block is parsed); for the notations that hold one game, the whole
+/// input.
 pub struct Splitter<R> {
     input: R,
     format: Format,
@@ -140,6 +144,8 @@ pub struct Splitter<R> {
     /// the tag and escape lines that follow a blank line.
     cut: Option<usize>,
     cut_line: usize,
+    /// A JSON Lines stream's byte order mark has been looked for.
+    bom_checked: bool,
     done: bool,
 }
 
@@ -157,6 +163,7 @@ impl<R: BufRead> Splitter<R> {
             prev_blank: true,
             cut: None,
             cut_line: 0,
+            bom_checked: false,
             done: false,
         }
     }
@@ -234,28 +241,45 @@ impl<R: BufRead> Splitter<R> {
         Some(self.hand_out(at, self.line_no + 1))
     }
 
-    /// The next non-blank line of a JSON Lines stream.
-    fn next_line(&mut self) -> std::io::Result<Option<GameText>> {
-        while self.read_line()? {
-            if self.line_no == 1 && self.line.starts_with(b"\xEF\xBB\xBF") {
-                self.line.drain(..3);
+    /// The next block of whole lines of a JSON Lines stream: what one read
+    /// gives, up to its last line end (a longer line is read to its end).
+    /// The bytes go from the input straight into the block the workers
+    /// get, not copied a line at a time; only the piece of a line that a
+    /// read cut off is carried into the next block.
+    fn next_lines(&mut self) -> std::io::Result<Option<GameText>> {
+        loop {
+            let mut start = self.text.len();
+            self.text.resize(start + LINES_BLOCK, 0);
+            let read = read_some(&mut self.input, &mut self.text[start..]);
+            self.text.truncate(start + read.as_ref().map_or(0, |&n| n));
+            let read = read?;
+            if !self.bom_checked && (self.text.len() >= 3 || read == 0) {
+                self.bom_checked = true;
+                if self.text.starts_with(b"\xEF\xBB\xBF") {
+                    self.text.drain(..3);
+                    // What came before this read was part of the mark.
+                    start = 0;
+                }
             }
-            if self.line.iter().all(u8::is_ascii_whitespace) {
-                continue;
+            if read == 0 {
+                self.done = true;
+                return Ok(self.rest());
             }
-            // The line read is handed out as it is (no copy); the next is
-            // read into a buffer a little larger than this one's text
-            // (lines of a corpus are alike; a long one does not set the
-            // size of all that follow).
-            let room = self.line.len() + self.line.len() / 4;
-            return Ok(Some(GameText {
-                bytes: std::mem::replace(&mut self.line, Vec::with_capacity(room)),
-                first_line: self.line_no,
-                format: self.format,
-            }));
+            if let Some(last) = memchr::memrchr(b'\n', &self.text[start..]) {
+                let at = start + last + 1;
+                let lines = memchr::memchr_iter(b'\n', &self.text[..at]).count();
+                let mut carried = Vec::with_capacity(self.text.len() - at + LINES_BLOCK);
+                carried.extend_from_slice(&self.text[at..]);
+                self.text.truncate(at);
+                let first_line = self.text_line;
+                self.text_line += lines;
+                return Ok(Some(GameText {
+                    bytes: std::mem::replace(&mut self.text, carried),
+                    first_line,
+                    format: self.format,
+                }));
+            }
         }
-        self.done = true;
-        Ok(None)
     }
 
     /// The whole input as one text.
@@ -263,6 +287,39 @@ impl<R: BufRead> Splitter<R> {
         self.done = true;
         self.input.read_to_end(&mut self.text)?;
         Ok(self.rest())
+    }
+}
+
+/// How many bytes a block of JSON Lines is read at a time: a few records
+/// of a corpus, so that a chunk of blocks still gives every worker some.
+/// (At least a `BufReader`'s usual buffer: a read that large goes past
+/// the buffer into the block.)
+const LINES_BLOCK: usize = 1 << 16;
+
+/// The records of a block of JSON Lines that starts on line `first_line`:
+/// each non-blank line with its number.
+pub(crate) fn json_lines(bytes: &[u8], first_line: usize) -> impl Iterator<Item = (&[u8], usize)> {
+    let mut rest = bytes;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
+        let (line, after) = rest.split_at(end);
+        rest = after;
+        Some(line)
+    })
+    .zip(first_line..)
+    .filter(|(line, _)| !line.iter().all(u8::is_ascii_whitespace))
+}
+
+/// One read of `input` into `buffer`, again when interrupted.
+fn read_some<R: std::io::Read>(input: &mut R, buffer: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match input.read(buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            other => return other,
+        }
     }
 }
 
@@ -304,7 +361,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
         }
         let next = match self.format {
             Format::Pgn => self.next_pgn(),
-            Format::Jsonl => self.next_line(),
+            Format::Jsonl => self.next_lines(),
             _ => self.next_whole(),
         };
         if next.is_err() {
@@ -414,19 +471,64 @@ mod tests {
     }
 
     #[test]
-    fn json_lines_are_one_piece_each() {
+    fn json_lines_come_in_blocks_of_whole_lines() {
         let text = "\u{feff}{\"a\": 1}\n\n{\"b\": 2}\n";
         let pieces: Vec<_> = Splitter::new(text.as_bytes(), Format::Jsonl)
             .collect::<Result<_, _>>()
             .unwrap_or_default();
-        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces.len(), 1);
         assert_eq!(
             (pieces[0].first_line, pieces[0].bytes.as_slice()),
-            (1, &b"{\"a\": 1}\n"[..])
+            (1, &b"{\"a\": 1}\n\n{\"b\": 2}\n"[..])
         );
-        assert_eq!(pieces[1].first_line, 3);
+        let lines: Vec<_> = json_lines(&pieces[0].bytes, 1).collect();
+        assert_eq!(
+            lines,
+            [(&b"{\"a\": 1}\n"[..], 1), (&b"{\"b\": 2}\n"[..], 3)]
+        );
         // Errors count lines from the start of the stream.
-        let err = pieces[1].games().remove(0).err().and_then(|e| e.span);
+        let err = pieces[0].games().remove(1).err().and_then(|e| e.span);
         assert_eq!(err.map(|s| s.line), Some(3));
+    }
+
+    /// A reader that gives a few bytes a read, as a pipe may.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buffer.len());
+            buffer[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn blocks_of_json_lines_cut_anywhere_give_every_line_once_with_its_number() {
+        // Lines longer and shorter than a block, blank lines, no final line
+        // end, a byte order mark read one byte at a time.
+        let long = format!("{{\"x\":\"{}\"}}", "y".repeat(LINES_BLOCK + 17));
+        let text = format!("\u{feff}{{}}\n  \n{long}\r\n{{\"b\":2}}\n\n{long}\n{{\"c\":3}}");
+        let expected: Vec<(String, usize)> = text
+            .trim_start_matches('\u{feff}')
+            .split_inclusive('\n')
+            .zip(1..)
+            .filter(|(line, _)| !line.trim().is_empty())
+            .map(|(line, n)| (line.to_string(), n))
+            .collect();
+        for step in [1, 2, 3, 7, 4096, LINES_BLOCK - 1, LINES_BLOCK, usize::MAX] {
+            let reader = std::io::BufReader::new(Trickle(text.as_bytes(), step));
+            let mut got = Vec::new();
+            for piece in Splitter::new(reader, Format::Jsonl) {
+                let Ok(piece) = piece else {
+                    panic!("a read failed");
+                };
+                got.extend(
+                    json_lines(&piece.bytes, piece.first_line)
+                        .map(|(line, n)| (String::from_utf8_lossy(line).into_owned(), n)),
+                );
+            }
+            assert_eq!(got, expected, "reads of {step} bytes");
+        }
     }
 }

@@ -72,7 +72,9 @@ pub struct CheckedGame {
 pub fn check_text(text: &GameText) -> Vec<Result<CheckedGame, Error>> {
     match text.format {
         Format::Pgn => check_pgn(text),
-        Format::Jsonl => vec![check_json_line(&text.bytes, text.first_line)],
+        Format::Jsonl => crate::split::json_lines(&text.bytes, text.first_line)
+            .map(|(line, number)| check_json_line(line, number))
+            .collect(),
         _ => text
             .games()
             .into_iter()
