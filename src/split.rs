@@ -146,6 +146,8 @@ pub struct Splitter<R> {
     cut_line: usize,
     /// A JSON Lines stream's byte order mark has been looked for.
     bom_checked: bool,
+    /// How many bytes the next read of a JSON Lines stream asks for.
+    read_size: usize,
     done: bool,
 }
 
@@ -164,6 +166,7 @@ impl<R: BufRead> Splitter<R> {
             cut: None,
             cut_line: 0,
             bom_checked: false,
+            read_size: MIN_LINES_READ,
             done: false,
         }
     }
@@ -242,14 +245,15 @@ impl<R: BufRead> Splitter<R> {
     }
 
     /// The next block of whole lines of a JSON Lines stream: what one read
-    /// gives, up to its last line end (a longer line is read to its end).
+    /// gives, up to its last line end (a longer line is read to its end),
+    /// the reads sized for some tens of lines.
     /// The bytes go from the input straight into the block the workers
     /// get, not copied a line at a time; only the piece of a line that a
     /// read cut off is carried into the next block.
     fn next_lines(&mut self) -> std::io::Result<Option<GameText>> {
         loop {
             let mut start = self.text.len();
-            self.text.resize(start + LINES_BLOCK, 0);
+            self.text.resize(start + self.read_size, 0);
             let read = read_some(&mut self.input, &mut self.text[start..]);
             self.text.truncate(start + read.as_ref().map_or(0, |&n| n));
             let read = read?;
@@ -268,7 +272,11 @@ impl<R: BufRead> Splitter<R> {
             if let Some(last) = memchr::memrchr(b'\n', &self.text[start..]) {
                 let at = start + last + 1;
                 let lines = memchr::memchr_iter(b'\n', &self.text[..at]).count();
-                let mut carried = Vec::with_capacity(self.text.len() - at + LINES_BLOCK);
+                // The next read is sized for about as many lines as a block
+                // should hold, judged by how many the last read ended.
+                self.read_size = (self.read_size.saturating_mul(LINES_PER_BLOCK) / lines.max(1))
+                    .clamp(MIN_LINES_READ, LINES_BLOCK);
+                let mut carried = Vec::with_capacity(self.text.len() - at + self.read_size);
                 carried.extend_from_slice(&self.text[at..]);
                 self.text.truncate(at);
                 let first_line = self.text_line;
@@ -279,6 +287,8 @@ impl<R: BufRead> Splitter<R> {
                     format: self.format,
                 }));
             }
+            // A long line: read on in larger steps.
+            self.read_size = (self.read_size * 2).min(LINES_BLOCK);
         }
     }
 
@@ -290,11 +300,19 @@ impl<R: BufRead> Splitter<R> {
     }
 }
 
-/// How many bytes a block of JSON Lines is read at a time: a few records
+/// The most bytes a block of JSON Lines is read at a time: a few records
 /// of a corpus, so that a chunk of blocks still gives every worker some.
 /// (At least a `BufReader`'s usual buffer: a read that large goes past
 /// the buffer into the block.)
 const LINES_BLOCK: usize = 1 << 16;
+
+/// About how many lines a block of JSON Lines holds when they are short:
+/// the reads are sized for it, so that a chunk of blocks holds a bounded
+/// number of games (and of their results) however short the lines are.
+const LINES_PER_BLOCK: usize = 64;
+
+/// The fewest bytes a block of JSON Lines is read at a time.
+const MIN_LINES_READ: usize = 256;
 
 /// The records of a block of JSON Lines that starts on line `first_line`:
 /// each non-blank line with its number.
@@ -501,6 +519,32 @@ mod tests {
             self.0 = &self.0[n..];
             Ok(n)
         }
+    }
+
+    #[test]
+    fn blocks_of_short_json_lines_hold_a_bounded_number_of_them() {
+        // Short records, then a long one, then short ones again: the reads
+        // are sized by the lines, so a block holds some tens of short
+        // lines. Only the read that ends a long line may hold more (at most
+        // a full read of them).
+        let long = format!("{{\"x\":\"{}\"}}\n", "y".repeat(3 * LINES_BLOCK));
+        let short = "{}\n".repeat(30_000);
+        let text = format!("{short}{long}{short}");
+        let (mut lines, mut large) = (0, 0);
+        for piece in Splitter::new(text.as_bytes(), Format::Jsonl) {
+            let Ok(piece) = piece else {
+                panic!("a read failed");
+            };
+            let held = json_lines(&piece.bytes, piece.first_line).count();
+            // A few times as many as meant while the reads adapt.
+            if held > 4 * LINES_PER_BLOCK {
+                large += 1;
+                assert!(held <= LINES_BLOCK / 3 + 1, "a block of {held} lines");
+            }
+            lines += held;
+        }
+        assert_eq!(lines, 60_001);
+        assert!(large <= 1, "{large} blocks of many lines");
     }
 
     #[test]

@@ -18,6 +18,11 @@ use super::CliError;
 /// How many game texts are worked on at once, at most.
 const CHUNK: usize = 64;
 
+/// How many games are worked on at once, at most (a text of more is taken
+/// alone): a block of JSON Lines may hold hundreds of short records, whose
+/// results are held until the chunk is done.
+const CHUNK_GAMES: usize = 4096;
+
 /// How many bytes of game text are worked on at once, at most (one longer
 /// game is taken alone).
 const CHUNK_BYTES: usize = 1 << 20;
@@ -113,8 +118,8 @@ struct Chunk {
     more: bool,
 }
 
-/// Cuts `texts` into chunks of at most [`CHUNK`] games and [`CHUNK_BYTES`]
-/// bytes (a longer game alone) and sends them in order; stops at a read
+/// Cuts `texts` into chunks of at most [`CHUNK`] texts, [`CHUNK_GAMES`]
+/// games and [`CHUNK_BYTES`] bytes (a larger text alone) and sends them in order; stops at a read
 /// error (sent on) or when the receiver is gone.
 fn cut_chunks<R: BufRead>(
     texts: Splitter<R>,
@@ -124,11 +129,12 @@ fn cut_chunks<R: BufRead>(
     let mut texts = texts.peekable();
     while texts.peek().is_some() {
         let mut chunk: Vec<GameText> = Vec::with_capacity(CHUNK);
-        let mut bytes = 0;
-        while chunk.len() < CHUNK && bytes < CHUNK_BYTES {
+        let (mut bytes, mut games) = (0, 0);
+        while chunk.len() < CHUNK && games < CHUNK_GAMES && bytes < CHUNK_BYTES {
             match texts.next() {
                 Some(Ok(text)) => {
                     bytes += text.bytes.len();
+                    games += games_at_most(&text);
                     chunk.push(text);
                 }
                 Some(Err(e)) => {
@@ -142,6 +148,16 @@ fn cut_chunks<R: BufRead>(
         if chunks.send(Ok(Chunk { texts: chunk, more })).is_err() {
             return;
         }
+    }
+}
+
+/// How many games a text may hold, as far as cutting chunks is concerned:
+/// a JSON Lines block one a line (its results are held together), any
+/// other text one (a PGN text rarely holds more).
+fn games_at_most(text: &GameText) -> usize {
+    match text.format {
+        Format::Jsonl => memchr::memchr_iter(b'\n', &text.bytes).count().max(1),
+        _ => 1,
     }
 }
 
