@@ -123,9 +123,9 @@ fn kind_of(line: &[u8], first: bool) -> LineKind {
 
 /// Reads a stream and yields the texts of its games: for PGN and PGN4, cut
 /// as the module documentation says; for JSON Lines, blocks of whole lines
-/// as they are read (tens of kilobytes; blank lines are skipped when the
-/// block is parsed); for the notations that hold one game, the whole
-/// input.
+/// as they are read (some tens of records, at most 64 KB unless a line is
+/// longer; blank lines are skipped when the block is parsed); for the
+/// notations that hold one game, the whole input.
 pub struct Splitter<R> {
     input: R,
     format: Format,
@@ -247,8 +247,9 @@ impl<R: BufRead> Splitter<R> {
     /// The next block of whole lines of a JSON Lines stream: what one read
     /// gives, up to its last line end (a longer line is read to its end),
     /// the reads sized for some tens of lines.
-    /// The bytes go from the input straight into the block the workers
-    /// get, not copied a line at a time; only the piece of a line that a
+    /// The bytes are read into the block the workers get, not copied a
+    /// line at a time (a read of the largest size goes past the reader's
+    /// buffer, straight from the input); only the piece of a line that a
     /// read cut off is carried into the next block.
     fn next_lines(&mut self) -> std::io::Result<Option<GameText>> {
         loop {

@@ -19,8 +19,9 @@ use super::CliError;
 const CHUNK: usize = 64;
 
 /// How many games are worked on at once, at most (a text of more is taken
-/// alone): a block of JSON Lines may hold hundreds of short records, whose
-/// results are held until the chunk is done.
+/// alone): a block of JSON Lines may hold a hundred short records (a few
+/// thousand in the read that ends a long line), whose results are held
+/// until the chunk is done.
 const CHUNK_GAMES: usize = 4096;
 
 /// How many bytes of game text are worked on at once, at most (one longer
@@ -119,8 +120,8 @@ struct Chunk {
 }
 
 /// Cuts `texts` into chunks of at most [`CHUNK`] texts, [`CHUNK_GAMES`]
-/// games and [`CHUNK_BYTES`] bytes (a larger text alone) and sends them in order; stops at a read
-/// error (sent on) or when the receiver is gone.
+/// games and [`CHUNK_BYTES`] bytes (a larger text alone) and sends them in
+/// order; stops at a read error (sent on) or when the receiver is gone.
 fn cut_chunks<R: BufRead>(
     texts: Splitter<R>,
     path: &str,
