@@ -8,6 +8,9 @@
 //! plain corpora are also read with 2, 3, ... all cores to show the scaling,
 //! next to the machine's own ceiling: as many peers run at once on
 //! threads that share nothing.
+//! The plain orthodox games are also written as JSON Lines (the project's
+//! own record), and JSON Lines and PGN read into records, and checked, in
+//! pairs of runs, to compare the two readers on the same games.
 //! Run with `cargo bench --bench replay` (add `-- <orthodox games> <verney games>`).
 
 use std::io::{BufReader, Write};
@@ -27,11 +30,21 @@ use roundtable::{Game, variant};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Writes `games` self-played games of variant `id` to `path`; with
-/// `comments`, every move carries a clock comment as online exports do.
-fn corpus(id: &str, games: usize, comments: bool, path: &std::path::Path) -> std::io::Result<()> {
+/// Writes `games` self-played games of variant `id` to `path` (PGN, or
+/// PGN4 for four players) and, when given, to `json_lines` as JSON Lines;
+/// with `comments`, every move carries a clock comment as online exports
+/// do.
+fn corpus(
+    id: &str,
+    games: usize,
+    comments: bool,
+    path: &std::path::Path,
+    json_lines: Option<&std::path::Path>,
+) -> std::io::Result<()> {
     let v = variant::by_id(id).ok_or_else(|| std::io::Error::other("variant"))?;
-    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let create = |path| std::fs::File::create(path).map(std::io::BufWriter::new);
+    let mut file = create(path)?;
+    let mut lines = json_lines.map(create).transpose()?;
     let mut rng = Rng::new(42);
     let notation = if v.players() == 2 {
         Notation::Pgn
@@ -47,12 +60,21 @@ fn corpus(id: &str, games: usize, comments: bool, path: &std::path::Path) -> std
                     .push(format!("[%clk 0:{:02}:{:02}]", 59 - i % 60, i % 60));
             }
         }
-        let text = Game::replay(record)
-            .and_then(|g| g.write(notation))
-            .map_err(|e| std::io::Error::other(e.to_string()))?
-            .text;
-        file.write_all(text.as_bytes())?;
+        let game = Game::replay(record).map_err(|e| std::io::Error::other(e.to_string()))?;
+        let write = |notation| {
+            game.write(notation)
+                .map(|written| written.text)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        };
+        file.write_all(write(notation)?.as_bytes())?;
         file.write_all(b"\n")?;
+        if let Some(lines) = lines.as_mut() {
+            // The writer ends the record with its line end.
+            lines.write_all(write(Notation::Jsonl)?.as_bytes())?;
+        }
+    }
+    if let Some(mut lines) = lines {
+        lines.flush()?;
     }
     file.flush()
 }
@@ -148,7 +170,12 @@ fn measure_peers_at_once(path: &std::path::Path, copies: usize) -> std::io::Resu
 /// reading thread cuts the input into game texts while the workers parse
 /// and replay the last chunk cut, as `roundtable validate -j N` does):
 /// plies per second.
-fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<f64> {
+fn measure(
+    id: &str,
+    path: &std::path::Path,
+    format: Format,
+    threads: usize,
+) -> std::io::Result<f64> {
     let bytes = std::fs::metadata(path)?.len() as f64;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -160,7 +187,7 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
     // One thread cuts the next chunk while the workers check this one.
     let (chunks, cut) = std::sync::mpsc::sync_channel(1);
     let cutter = std::thread::spawn(move || {
-        let mut texts = Splitter::new(reader, Format::Pgn).peekable();
+        let mut texts = Splitter::new(reader, format).peekable();
         while texts.peek().is_some() {
             let chunk: std::io::Result<Vec<_>> = texts.by_ref().take(256).collect();
             if chunks.send(chunk).is_err() {
@@ -205,6 +232,28 @@ fn measure(id: &str, path: &std::path::Path, threads: usize) -> std::io::Result<
     Ok(plies as f64 / secs)
 }
 
+/// Reads every game of `path` (in `format`) into its record on one
+/// thread, as `stats`, `convert` and the library read a stream, without
+/// replaying it: moves per second.
+fn measure_reading(path: &std::path::Path, format: Format) -> std::io::Result<f64> {
+    let start = Instant::now();
+    let reader = BufReader::with_capacity(1 << 16, std::fs::File::open(path)?);
+    let (mut games, mut moves, mut unread) = (0usize, 0usize, 0usize);
+    for game in roundtable::split::games(reader, format) {
+        games += 1;
+        match game {
+            Ok(record) => moves += record.moves.len(),
+            Err(_) => unread += 1,
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "reading {format:?}: {games} games, {moves} moves, {unread} unread in {secs:.2} s: {:.2} M moves/s",
+        moves as f64 / secs / 1e6
+    );
+    Ok(moves as f64 / secs)
+}
+
 /// How many pairs of runs each comparison takes; the median of their
 /// ratios counts. The two runs of a pair follow each other, the first of a
 /// pair taking turns, so that the host's moods (this machine's runs of the
@@ -246,7 +295,13 @@ fn summary(ratios: &[f64]) -> (f64, String) {
 fn main() -> std::io::Result<()> {
     // Measure an existing corpus file only (for profiling): ROUNDTABLE_BENCH_INPUT=path.
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_INPUT") {
-        return measure("input", std::path::Path::new(&path), 1).map(drop);
+        let path = std::path::Path::new(&path);
+        let format = if path.extension().is_some_and(|e| e == "jsonl") {
+            Format::Jsonl
+        } else {
+            Format::Pgn
+        };
+        return measure("input", path, format, 1).map(drop);
     }
     // The peer alone on an existing file: ROUNDTABLE_BENCH_PEER_INPUT=path.
     if let Ok(path) = std::env::var("ROUNDTABLE_BENCH_PEER_INPUT") {
@@ -269,16 +324,40 @@ fn main() -> std::io::Result<()> {
         ("verney", verney, false, "verney.pgn4"),
     ] {
         let path = dir.join(name);
-        corpus(id, n, comments, &path)?;
+        let json_lines = (id == "chess" && !comments).then(|| dir.join("chess.jsonl"));
+        corpus(id, n, comments, &path, json_lines.as_deref())?;
+        // PGN4 is cut into games as PGN is.
+        let format = Format::Pgn;
         let label = if comments {
             format!("{id} with a comment on every move")
         } else {
             id.to_string()
         };
         if id == "chess" {
-            let ratios = paired(|| measure(&label, &path, 1), || measure_peer(&path))?;
+            let ratios = paired(|| measure(&label, &path, format, 1), || measure_peer(&path))?;
             let (ratio, range) = summary(&ratios);
             println!("{label}: roundtable / peer = {ratio:.2} (one thread each, {range})");
+        }
+        if let Some(lines) = &json_lines {
+            // The same games in the project's own record against PGN:
+            // read into records, and checked as `validate -j 1` checks
+            // them.
+            let ratios = paired(
+                || measure_reading(lines, Format::Jsonl),
+                || measure_reading(&path, Format::Pgn),
+            )?;
+            let (ratio, range) = summary(&ratios);
+            println!(
+                "{label}: reading JSON Lines makes {ratio:.2}x the moves/s of reading PGN (one thread, {range})"
+            );
+            let ratios = paired(
+                || measure(&format!("{label} as JSON Lines"), lines, Format::Jsonl, 1),
+                || measure(&label, &path, format, 1),
+            )?;
+            let (ratio, range) = summary(&ratios);
+            println!(
+                "{label}: checking JSON Lines makes {ratio:.2}x the plies/s of checking PGN (one worker, {range})"
+            );
         }
         if !comments {
             // Scaling: the same corpus with 2, 3, ... all cores against
@@ -286,8 +365,8 @@ fn main() -> std::io::Result<()> {
             // peers at once against one peer.
             for threads in 2..=cores {
                 let ratios = paired(
-                    || measure(&label, &path, threads),
-                    || measure(&label, &path, 1),
+                    || measure(&label, &path, format, threads),
+                    || measure(&label, &path, format, 1),
                 )?;
                 let (scaling, range) = summary(&ratios);
                 println!(
