@@ -674,7 +674,7 @@ impl<R: BufRead> Iterator for JsonLinesReader<R> {
                     if self.line == 1 {
                         bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
                     }
-                    if bytes.iter().all(u8::is_ascii_whitespace) {
+                    if crate::split::is_blank(bytes) {
                         continue;
                     }
                     return Some(from_json_line(bytes, self.line));

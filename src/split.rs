@@ -272,7 +272,9 @@ impl<R: BufRead> Splitter<R> {
             }
             if let Some(last) = memchr::memrchr(b'\n', &self.text[start..]) {
                 let at = start + last + 1;
-                let lines = memchr::memchr_iter(b'\n', &self.text[..at]).count();
+                // What came before this read holds no line end (it is what
+                // the last block carried, or reads that found none).
+                let lines = memchr::memchr_iter(b'\n', &self.text[start..at]).count();
                 // The next read is sized for about as many lines as a block
                 // should hold, judged by how many the last read ended.
                 self.read_size = (self.read_size.saturating_mul(LINES_PER_BLOCK) / lines.max(1))
@@ -329,7 +331,13 @@ pub(crate) fn json_lines(bytes: &[u8], first_line: usize) -> impl Iterator<Item 
         Some(line)
     })
     .zip(first_line..)
-    .filter(|(line, _)| !line.iter().all(u8::is_ascii_whitespace))
+    .filter(|(line, _)| !is_blank(line))
+}
+
+/// A line of JSON Lines that holds no record: nothing but ASCII white
+/// space (the rule of every JSON Lines reader).
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// One read of `input` into `buffer`, again when interrupted.
